@@ -1,0 +1,22 @@
+"""boardrules: role-selection board and card games played from declarative YAML content.
+
+>>> import boardrules
+>>> rules = boardrules.load("san_juan")
+>>> game = rules.new_game(players=3, seed=1)
+>>> game.current_player in range(3)
+True
+"""
+from .actions import Action
+from .errors import ContentError, ContentIssue, IllegalAction, StateError
+from .game import Game
+from .paths import packaged_games
+from .rules import Rules, load
+
+__all__ = ["Action", "ContentError", "ContentIssue", "Game", "IllegalAction", "Rules", "StateError", "load",
+           "available_games"]
+__version__ = "0.1.0"
+
+
+def available_games() -> list[str]:
+    """The ids of the games shipped with the library."""
+    return list(packaged_games())

@@ -1,0 +1,60 @@
+"""Actions: the answers a player gives to the pending decision."""
+from __future__ import annotations
+
+import json
+
+import attrs
+
+
+def freeze(value):
+    """A hashable form of a JSON value (dicts and lists become sorted tuples)."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, freeze(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+@attrs.define(slots=True, frozen=True, eq=False, repr=False)
+class Action:
+    """One legal answer: a kind ("build", "pay", "choose_role", "pass", ...) and JSON arguments.
+
+    Card arguments are content ids (``{"card": "library"}``). Equality and hashing use kind and args only;
+    ``str(action)`` is a readable sentence.
+    """
+
+    kind: str
+    args: dict
+    text: str = ""
+    _key: tuple = attrs.field(default=None, alias="key")
+
+    def __attrs_post_init__(self):
+        if self._key is None:
+            object.__setattr__(self, "_key", (self.kind, freeze(self.args)))
+
+    def __eq__(self, other):
+        return isinstance(other, Action) and self._key == other._key
+
+    def __hash__(self):
+        return hash(self._key)
+
+    def __str__(self):
+        return self.text or f"{self.kind} {json.dumps(self.args, sort_keys=True)}"
+
+    def __repr__(self):
+        return f"Action({self.kind!r}, {self.args!r})"
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "args": dict(self.args)}
+
+    @staticmethod
+    def key_of(data) -> tuple:
+        """The equality key of an Action or of its JSON form; raises ValueError when malformed."""
+        if isinstance(data, Action):
+            return data._key
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise ValueError(f"an action is a dict with a 'kind' string and 'args', got {data!r:.80}")
+        args = data.get("args", {})
+        if not isinstance(args, dict) or set(data) - {"kind", "args"}:
+            raise ValueError(f"an action has only 'kind' and 'args' (a dict), got {data!r:.80}")
+        return (data["kind"], freeze(args))

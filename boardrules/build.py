@@ -1,0 +1,248 @@
+"""Builds a GameDef from validated content documents, collecting every semantic problem."""
+from __future__ import annotations
+
+from . import model as M
+from . import nodes as N
+from .errors import ContentIssue
+from .steps import StepCompiler
+
+LIST_SECTIONS = ("cards", "roles")
+MAP_SECTIONS = ("options", "attributes", "zones", "piles", "counters", "events", "quantities", "payments")
+SCORE_ORDER = {"first": -100, "normal": 0, "last": 100}
+
+
+class Builder(StepCompiler):
+    def __init__(self, docs, did_you_mean):
+        self.docs, self.did_you_mean = docs, did_you_mean
+        self.issues: list[ContentIssue] = []
+        self.doc = docs[0]
+        super().__init__(M.GameDef(), self.report)
+
+    def report(self, path, message, hint=None, choices=None):
+        if hint is None and choices is not None and len(path) and isinstance(message, str):
+            word = message.rsplit(" ", 1)[-1].strip("'\"")
+            hint = self.did_you_mean(word, list(choices))
+        self.issues.append(self.doc.issue(tuple(path), message, hint))
+
+    def entries(self, section):
+        """(doc, path, key_or_None, value) for every entry of a section across all files."""
+        seen = {}
+        for doc in self.docs:
+            data = doc.data.get(section) if isinstance(doc.data, dict) else None
+            if data is None:
+                continue
+            if section in LIST_SECTIONS:
+                for i, item in enumerate(data):
+                    key = item.get("id") if isinstance(item, dict) else None
+                    yield doc, (section, i), key, item
+            else:
+                for key, item in data.items():
+                    if key in seen:
+                        self.doc = doc
+                        self.report((section, key), f"{section[:-1] if section.endswith('s') else section} "
+                                    f"{key!r} is defined twice (first in {seen[key]})")
+                        continue
+                    seen[key] = doc.file
+                    yield doc, (section, key), key, item
+
+    # ------------------------------------------------------------------ the whole game
+    def build(self) -> M.GameDef:
+        m, top = self.m, self.docs[0].data
+        m.raw = {"manifest": top, "files": [d.file for d in self.docs]}
+        m.id, m.title, m.edition = top["id"], top.get("title", top["id"]), top.get("edition", "")
+        m.min_players, m.max_players = top["players"]["min"], top["players"]["max"]
+        names = top.get("names", {})
+        sp = names.get("start_player")
+        m.start_player_name = (sp.get("en") if isinstance(sp, dict) else sp) or "the start player"
+        for name, kind in (("you", "player"), ("chooser", "player"), ("self", "card"), ("it", "card"),
+                           ("index", "value"), ("moved", "value"), ("role", "value")):
+            m.var_kinds[name] = kind
+        self.declarations()
+        self.cards()
+        self.quantities()
+        self.payments()
+        self.roles()
+        self.effects()
+        self.flow(top)
+        self.scoring(top)
+        m.rules_choices = list(top.get("rules_choices", []))
+        return m
+
+    def declarations(self):
+        m = self.m
+        for doc, path, key, spec in self.entries("options"):
+            m.options[key] = M.OptionDef(key, spec.get("default"), spec.get("text", key), spec.get("values"))
+        for doc, path, key, spec in self.entries("attributes"):
+            m.attributes[key] = spec
+        for doc, path, key, spec in self.entries("zones"):
+            m.zone_index[key] = len(m.zones)
+            m.zones.append(M.ZoneDef(len(m.zones), key, spec["scope"], spec["visibility"], spec.get("text", key),
+                                     bool(spec.get("tableau"))))
+        for doc, path, key, spec in self.entries("zones"):
+            self.doc = doc
+            refill = spec.get("refill")
+            if refill:
+                z = m.zones[m.zone_index[key]]
+                z.refill_from = self.lookup(m.zone_index, refill["from"], "zone", path + ("refill", "from"))
+                z.refill_shuffle = refill.get("shuffle", True)
+        for doc, path, key, spec in self.entries("piles"):
+            m.pile_index[key] = len(m.piles)
+            m.piles.append(M.PileDef(len(m.piles), key, spec["visibility"], spec.get("text", key), spec.get("capacity")))
+        for doc, path, key, spec in self.entries("counters"):
+            m.counter_index[key] = len(m.counters)
+            m.counters.append(M.CounterDef(len(m.counters), key, spec.get("scope", "player"),
+                                           spec.get("reset", "never"), spec.get("text", key)))
+        for doc, path, key, spec in self.entries("events"):
+            m.events[key] = spec if isinstance(spec, str) else spec.get("text", key)
+
+    def cards(self):
+        m = self.m
+        fields = {"id", "name", "copies", "tags", "start", "effects", "notes"}
+        default_zone = next((z.index for z in m.zones if z.scope == "shared"), 0)
+        for doc, path, key, spec in self.entries("cards"):
+            self.doc = doc
+            if key in m.type_index:
+                self.report(path + ("id",), f"card {key!r} is defined twice")
+                continue
+            attrs = {}
+            for k, v in spec.items():
+                if k in fields:
+                    continue
+                if k not in m.attributes:
+                    self.report(path + (k,), f"unknown attribute {k!r}",
+                                choices=list(m.attributes) + sorted(fields))
+                    continue
+                attrs[k] = v
+            for k, a in m.attributes.items():
+                if k not in attrs and "default" in a:
+                    attrs[k] = a["default"]
+            start = default_zone
+            if "start" in spec:
+                start = self.lookup(m.zone_index, spec["start"], "zone", path + ("start",))
+                if start is not None and m.zones[start].scope != "shared":
+                    self.report(path + ("start",), f"cards start in a shared zone, {spec['start']!r} is per player")
+                start = start if start is not None else default_zone
+            t = M.CardType(len(m.types), key, spec["name"], spec.get("copies", 1), frozenset(spec.get("tags", [])),
+                           attrs, start, spec.get("effects", []), spec.get("notes", []), (doc.file, path))
+            m.type_index[key] = t.index
+            m.types.append(t)
+            m.tags.update(t.tags)
+            for n in range(1, t.copies + 1):
+                m.instance_index[f"{key}#{n}"] = len(m.instance_types)
+                m.instance_names.append(f"{key}#{n}")
+                m.instance_types.append(t)
+
+    def quantities(self):
+        m = self.m
+        entries = list(self.entries("quantities"))
+        for doc, path, key, spec in entries:
+            m.quantity_index[key] = len(m.quantities)
+            m.quantities.append(M.QuantityDef(len(m.quantities), key, spec.get("text", key), None, ""))
+        for doc, path, key, spec in entries:
+            self.doc = doc
+            q = m.quantities[m.quantity_index[key]]
+            q.base, q.base_text = self.number(spec.get("base", 0), path + ("base",))
+            q.min, q.max = spec.get("min"), spec.get("max")
+
+    def payments(self):
+        m = self.m
+        for doc, path, key, spec in self.entries("payments"):
+            self.doc = doc
+            sources = []
+            for i, s in enumerate(spec["sources"]):
+                p = path + ("sources", i)
+                select, _ = self.selector(s["from"], p + ("from",))
+                pile = self.m.pile_index.get(s["from"].get("pile")) if "pile" in s["from"] else None
+                to = self.lookup(m.zone_index, s.get("to", "discard"), "zone", p + ("to",))
+                limit = self.number(s["limit"], p + ("limit",))[0] if "limit" in s else None
+                counter = self.lookup(m.counter_index, s["counter"], "counter", p + ("counter",)) if "counter" in s else None
+                sources.append(M.PaymentSource(pile, select, to, limit, counter))
+            m.payment_index[key] = len(m.payments)
+            m.payments.append(M.PaymentDef(len(m.payments), key, spec.get("text", key), sources))
+
+    def modifier(self, spec, path, type_index):
+        q = self.lookup(self.m.quantity_index, spec.get("modify", spec.get("quantity")), "quantity",
+                        path + ("modify" if "modify" in spec else "quantity",))
+        op = "set" if "set" in spec else "add"
+        value, vtext = self.number(spec[op], path + (op,))
+        cond, ctext = self.condition(spec["if"], path + ("if",)) if "if" in spec else (None, "")
+        return q, M.Modifier(type_index, op, value, cond, f"{op} {vtext}" + (f" if {ctext}" if ctext else ""))
+
+    def roles(self):
+        m = self.m
+        for doc, path, key, spec in self.entries("roles"):
+            m.role_index[key] = len(m.roles)
+            m.roles.append(M.RoleDef(len(m.roles), key, spec["name"], {}, None, spec))
+        for doc, path, key, spec in self.entries("roles"):
+            self.doc = doc
+            role = m.roles[m.role_index[key]]
+            for i, mod in enumerate(spec.get("privilege", [])):
+                q, modifier = self.modifier(mod, path + ("privilege", i), -1)
+                if q is not None:
+                    role.privilege.setdefault(q, []).append(modifier)
+            start = [self.step(s, path + ("start", i)) for i, s in enumerate(spec.get("start", []))]
+            end = [self.step(s, path + ("end", i)) for i, s in enumerate(spec.get("end", []))]
+            action = self.block(spec.get("action", []), path + ("action",))
+            steps = [N.PhaseBegin(), N.Emit("role_chosen") if "role_chosen" in m.events else None,
+                     *start, N.ForEachPlayer(lambda g, env: g.chooser, action), *end, N.PhaseEnd()]
+            role.block = self.register(N.Block([s for s in steps if s is not None]), ("roles", key))
+
+    def effects(self):
+        m = self.m
+        for t in m.types:
+            doc = next(d for d in self.docs if d.file == t.source[0])
+            self.doc = doc
+            for i, eff in enumerate(t.effects):
+                p = t.source[1] + ("effects", i)
+                if "modify" in eff:
+                    q, modifier = self.modifier(eff, p, t.index)
+                    if q is not None:
+                        m.quantities[q].mods.append(modifier)
+                elif "when" in eff:
+                    event = eff["when"]
+                    if event not in m.events:
+                        self.report(p + ("when",), f"unknown event {event!r}", choices=m.events)
+                        continue
+                    cond, ctext = self.condition(eff["if"], p + ("if",)) if "if" in eff else (None, "")
+                    body = self.block(eff.get("do", []), p + ("do",), guard=cond)
+                    m.triggers.setdefault(event, []).append(M.Trigger(t.index, event, cond, body, ctext))
+                elif "score" in eff:
+                    value, vtext = self.number(eff["score"], p + ("score",))
+                    order = eff.get("order", "normal")
+                    order = SCORE_ORDER.get(order, order) if isinstance(order, str) else order
+                    m.scoring.append(M.ScoreRule(t.id, t.name, value, vtext, order, t.index))
+
+    def flow(self, top):
+        m = self.m
+        self.doc = self.docs[0]
+        rnd = top.get("round", {})
+        roles_cfg = rnd.get("roles", {})
+        mult = roles_cfg.get("multiplier")
+        m.privilege_multiplier = self.lookup(m.quantity_index, mult, "quantity", ("round", "roles", "multiplier")) \
+            if mult else None
+        for n, order in (roles_cfg.get("by_players") or {}).items():
+            if any(not 0 <= k < int(n) for k in order):
+                self.report(("round", "roles", "by_players", n), f"seat offsets must be between 0 and {int(n) - 1}")
+            m.role_order_by_players[int(n)] = list(order)
+        body = self.block(rnd.get("start", []), ("round", "start"), prefix=[N.RoundBegin()],
+                          suffix=[self.register(N.RoleSelection(), ("round", "roles"))])
+        end = self.block(rnd.get("end", []), ("round", "end"), shared=True)
+        round_block = self.register(N.Block([body, end]), ("round",))
+        loop = self.register(N.RoundLoop(round_block), ("round", "loop"))
+        setup = self.block(top.get("setup", []), ("setup",), suffix=[N.Activate(), loop])
+        m.flow = setup
+
+    def scoring(self, top):
+        m = self.m
+        self.doc = self.docs[0]
+        spec = top.get("scoring", {})
+        parts = []
+        for i, part in enumerate(spec.get("parts", [])):
+            value, vtext = self.number(part["value"], ("scoring", "parts", i, "value"))
+            order = part.get("order", "first")
+            order = SCORE_ORDER.get(order, order) if isinstance(order, str) else order
+            parts.append(M.ScoreRule(part["id"], part.get("name", {"en": part["id"]}), value, vtext, order))
+        m.scoring = sorted(parts + m.scoring, key=lambda r: r.order)
+        for i, tb in enumerate(spec.get("tie_break", [])):
+            fn, text = self.number(tb["value"], ("scoring", "tie_break", i, "value"))
+            m.tie_break.append((fn, tb.get("text", text)))

@@ -1,0 +1,56 @@
+"""Error types shared by the loaders, the rules engine and the state codec."""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class ContentIssue:
+    """One problem found in a content file, located as precisely as we can."""
+
+    file: str
+    line: int | None
+    column: int | None
+    path: str
+    message: str
+    hint: str | None = None
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        text = f"{where}: "
+        if self.path:
+            text += f"{self.path}: "
+        text += self.message
+        if self.hint:
+            text += f" ({self.hint})"
+        return text
+
+
+class ContentError(Exception):
+    """Content (YAML/schema) was rejected; carries every issue found."""
+
+    def __init__(self, issues: list[ContentIssue]):
+        super().__init__(list(issues))
+        self.errors: list[ContentIssue] = list(issues)
+
+    @property
+    def issues(self) -> list[ContentIssue]:
+        return self.errors
+
+    def __str__(self) -> str:
+        lines = [f"{len(self.errors)} problem(s) in content:"]
+        lines += [f"  {issue}" for issue in self.errors]
+        return "\n".join(lines)
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow in the current state."""
+
+
+class StateError(ValueError):
+    """A serialized (JSON) state that is inconsistent."""

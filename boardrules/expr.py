@@ -1,0 +1,419 @@
+"""Compiles expression, condition and selector nodes into closures ``fn(game, env)``.
+
+Every compiler returns ``(fn, text)``: the callable used at run time and an English phrase for the docs.
+Variables are written ``$name`` and read from ``env``; ``$it`` is the candidate inside a ``where``.
+"""
+from __future__ import annotations
+
+import operator
+
+COMPARE = {"eq": (operator.eq, "is"), "ne": (operator.ne, "is not"), "lt": (operator.lt, "is less than"),
+           "le": (operator.le, "is at most"), "gt": (operator.gt, "is more than"), "ge": (operator.ge, "is at least")}
+NOTHING = object()
+
+
+def is_var(value) -> bool:
+    return isinstance(value, str) and value.startswith("$")
+
+
+class Compiler:
+    """Shared by expression and step compilation: resolves names and collects issues."""
+
+    def __init__(self, model, report):
+        self.m = model          # the GameDef under construction (names -> indexes)
+        self.report = report    # report(path, message, hint=None, choices=None)
+
+    # ---------------------------------------------------------------- names
+    def lookup(self, table: dict, name, what: str, path):
+        if name in table:
+            return table[name]
+        self.report(path, f"unknown {what} {name!r}", choices=table)
+        return None
+
+    def var(self, name: str, path, kind: str = "value"):
+        var = name[1:]
+        self.m.declare_var(var, kind, path, self.report)
+        return var
+
+    # ---------------------------------------------------------------- card references
+    def card(self, node, path):
+        """A single card: ``$var`` or ``{top: zone}``."""
+        if is_var(node):
+            var = self.var(node, path, "card")
+            return (lambda g, env: env.get(var)), ("it" if var == "it" else f"the {var.replace('_', ' ')}")
+        if isinstance(node, dict) and "top" in node:
+            zone_fn, ztext = self.zone_ref({"zone": node["top"]}, path + ("top",))
+            return (lambda g, env: (lambda z: z[-1] if z else None)(zone_fn(g, env))), f"the top card of {ztext}"
+        self.report(path, f"expected a card ($variable or {{top: zone}}), got {node!r:.60}")
+        return (lambda g, env: None), "?"
+
+    def player(self, node, path):
+        if node in (None, "you"):
+            return (lambda g, env: env["you"]), "you"
+        if node == "chooser":
+            return (lambda g, env: g.chooser), "the chooser"
+        if node == "start_player":
+            return (lambda g, env: g.start_player), self.m.start_player_name
+        if is_var(node):
+            var = self.var(node, path, "player")
+            return (lambda g, env: env[var]), var
+        self.report(path, f"expected a player (you, chooser, start_player or $variable), got {node!r:.60}")
+        return (lambda g, env: 0), "?"
+
+    def zone_ref(self, node, path):
+        """``{zone: name, of: player}`` -> fn returning the live list."""
+        zone = self.lookup(self.m.zone_index, node.get("zone"), "zone", path + ("zone",))
+        if zone is None:
+            return (lambda g, env: []), "?"
+        zdef = self.m.zones[zone]
+        if zdef.scope == "shared":
+            return (lambda g, env: g.zones[zone][0]), zdef.text
+        who, wtext = self.player(node.get("of"), path + ("of",))
+        text = zdef.text if wtext == "you" else zdef.text.replace("your", f"{wtext}'s")
+        return (lambda g, env: g.zones[zone][who(g, env)]), text
+
+    # ---------------------------------------------------------------- selectors
+    def selector(self, node, path):
+        """A list of cards: a zone, the cards on one card's pile, or the piles of many cards."""
+        if not isinstance(node, dict):
+            self.report(path, f"expected a selector (zone or pile), got {node!r:.60}")
+            return (lambda g, env: []), "?"
+        if "zone" in node:
+            base, text = self.zone_ref(node, path)
+            if node.get("deep"):
+                shallow = base
+                base = lambda g, env: g.deep(shallow(g, env))  # noqa: E731
+                text += " (covered cards included)"
+        elif "pile" in node:
+            pile = self.lookup(self.m.pile_index, node["pile"], "pile", path + ("pile",))
+            ptext = self.m.piles[pile].text if pile is not None else "?"
+            if "on" in node:
+                host, htext = self.card(node["on"], path + ("on",))
+                base = lambda g, env: g.piles[pile].get(host(g, env), ())  # noqa: E731
+                text = f"the {ptext} on {htext}"
+            else:
+                hosts, htext = self.selector(node["in"], path + ("in",))
+
+                def base(g, env):
+                    piles = g.piles[pile]
+                    return [c for h in hosts(g, env) for c in piles.get(h, ())]
+                text = f"the {ptext} on {htext}"
+        else:
+            self.report(path, "a selector needs 'zone' or 'pile'", hint="write {zone: hand} or {pile: goods, on: $card}")
+            return (lambda g, env: []), "?"
+        if "where" in node:
+            cond, ctext = self.condition(node["where"], path + ("where",), it=True)
+            inner = base
+
+            def base(g, env):
+                saved = env.get("it", NOTHING)
+                out = []
+                for c in inner(g, env):
+                    env["it"] = c
+                    if cond(g, env):
+                        out.append(c)
+                if saved is NOTHING:
+                    env.pop("it", None)
+                else:
+                    env["it"] = saved
+                return out
+            text = f"{text} where {ctext}"
+        return base, text
+
+    # ---------------------------------------------------------------- numbers
+    def number(self, node, path):
+        if isinstance(node, bool):
+            self.report(path, f"expected a number, got {node!r}")
+            return (lambda g, env: 0), "?"
+        if isinstance(node, (int, str)) and not is_var(node):
+            return (lambda g, env: node), str(node)
+        if is_var(node):
+            var = self.var(node, path)
+            return (lambda g, env: env.get(var, 0)), var.replace("_", " ")
+        if not isinstance(node, dict) or not node:
+            self.report(path, f"expected a number or an expression, got {node!r:.60}")
+            return (lambda g, env: 0), "?"
+        key = next(iter(node))
+        method = getattr(self, f"num_{key}", None)
+        if method is None:
+            self.report(path, f"unknown expression {key!r}", choices=[k[4:] for k in dir(self) if k.startswith("num_")])
+            return (lambda g, env: 0), "?"
+        return method(node, path)
+
+    def numbers(self, items, path):
+        if not isinstance(items, list):
+            self.report(path, "expected a list of expressions")
+            return [], []
+        parts = [self.number(x, path + (i,)) for i, x in enumerate(items)]
+        return [p[0] for p in parts], [p[1] for p in parts]
+
+    def num_quantity(self, node, path):
+        q = self.lookup(self.m.quantity_index, node["quantity"], "quantity", path + ("quantity",))
+        binds = []
+        for name, value in (node.get("with") or {}).items():
+            fn, _ = self.card(value, path + ("with", name)) if is_var(value) else self.number(value, path + ("with", name))
+            binds.append((name, fn))
+        text = self.m.quantities[q].text if q is not None else "?"
+        if not binds:
+            return (lambda g, env: g.quantity(q, env)), text
+
+        def fn(g, env):
+            local = dict(env)
+            for name, f in binds:
+                local[name] = f(g, env)
+            return g.quantity(q, local)
+        return fn, text
+
+    def num_counter(self, node, path):
+        c = self.lookup(self.m.counter_index, node["counter"], "counter", path + ("counter",))
+        cdef = self.m.counters[c] if c is not None else None
+        if cdef is not None and cdef.scope == "shared":
+            return (lambda g, env: g.counters[c][0]), cdef.text
+        who, _ = self.player(node.get("of"), path + ("of",))
+        return (lambda g, env: g.counters[c][who(g, env)]), (cdef.text if cdef else "?")
+
+    def num_attr(self, node, path):
+        name = node["attr"]
+        if name not in self.m.attributes:
+            self.report(path + ("attr",), f"unknown attribute {name!r}", choices=self.m.attributes)
+        card, ctext = self.card(node.get("of", "$it"), path + ("of",))
+        types = self.m.instance_types
+        if "key" in node:
+            key, ktext = self.number(node["key"], path + ("key",))
+
+            def fn(g, env):
+                c = card(g, env)
+                return 0 if c is None else types[c].attrs.get(name, {}).get(key(g, env), 0)
+            return fn, f"the {self.m.attr_text(name)} of {ctext} for {ktext}"
+
+        def fn(g, env):
+            c = card(g, env)
+            return 0 if c is None else types[c].attrs.get(name, 0)
+        return fn, f"the {self.m.attr_text(name)} of {ctext}"
+
+    def num_count(self, node, path):
+        sel, text = self.selector(node["count"], path + ("count",))
+        return (lambda g, env: len(sel(g, env))), f"the number of cards in {text}"
+
+    def num_total(self, node, path):
+        name = node["total"]
+        if name not in self.m.attributes:
+            self.report(path + ("total",), f"unknown attribute {name!r}", choices=self.m.attributes)
+        sel, text = self.selector(node.get("in"), path + ("in",))
+        types = self.m.instance_types
+        return (lambda g, env: sum(types[c].attrs.get(name, 0) for c in sel(g, env))), \
+            f"the total {self.m.attr_text(name)} of {text}"
+
+    def _fold(self, node, path, key, fold, word):
+        fns, texts = self.numbers(node[key], path + (key,))
+        return (lambda g, env: fold([f(g, env) for f in fns])), f" {word} ".join(texts)
+
+    def num_sum(self, node, path):
+        return self._fold(node, path, "sum", sum, "plus")
+
+    def num_min(self, node, path):
+        fns, texts = self.numbers(node["min"], path + ("min",))
+        return (lambda g, env: min(f(g, env) for f in fns)), "the smaller of " + " and ".join(texts)
+
+    def num_max(self, node, path):
+        fns, texts = self.numbers(node["max"], path + ("max",))
+        return (lambda g, env: max(f(g, env) for f in fns)), "the larger of " + " and ".join(texts)
+
+    def num_mul(self, node, path):
+        fns, texts = self.numbers(node["mul"], path + ("mul",))
+
+        def fn(g, env):
+            out = 1
+            for f in fns:
+                out *= f(g, env)
+            return out
+        return fn, " times ".join(texts)
+
+    def _pair(self, node, path, key):
+        fns, texts = self.numbers(node[key], path + (key,))
+        if len(fns) != 2:
+            self.report(path + (key,), f"'{key}' takes exactly two expressions")
+            return (lambda g, env: 0), (lambda g, env: 0), ("?", "?")
+        return fns[0], fns[1], texts
+
+    def num_sub(self, node, path):
+        a, b, (ta, tb) = self._pair(node, path, "sub")
+        return (lambda g, env: a(g, env) - b(g, env)), f"{ta} minus {tb}"
+
+    def num_div(self, node, path):
+        a, b, (ta, tb) = self._pair(node, path, "div")
+        return (lambda g, env: a(g, env) // b(g, env)), f"one for every full {tb} of {ta}"
+
+    def num_lookup(self, node, path):
+        table = node["lookup"]
+        index, itext = self.number(node["index"], path + ("index",))
+        last = len(table) - 1
+        return (lambda g, env: table[max(0, min(index(g, env), last))]), \
+            f"{', '.join(map(str, table[1:]))} for {', '.join(map(str, range(1, last + 1)))} of {itext}"
+
+    def num_if(self, node, path):
+        cond, ctext = self.condition(node["if"], path + ("if",))
+        a, ta = self.number(node["then"], path + ("then",))
+        b, tb = self.number(node.get("else", 0), path + ("else",))
+        return (lambda g, env: a(g, env) if cond(g, env) else b(g, env)), f"{ta} if {ctext}, else {tb}"
+
+    def num_players(self, node, path):
+        return (lambda g, env: g.players), "the number of players"
+
+    def num_score(self, node, path):
+        return (lambda g, env: env.get("score_so_far", 0)), "your score from everything else"
+
+    def num_moves(self, node, path):
+        return (lambda g, env: g.moves_round), "the number of cards moved this round"
+
+    # ---------------------------------------------------------------- conditions
+    def condition(self, node, path, it=False):
+        if isinstance(node, bool):
+            return (lambda g, env: node), ("always" if node else "never")
+        if not isinstance(node, dict) or not node:
+            self.report(path, f"expected a condition, got {node!r:.60}")
+            return (lambda g, env: False), "?"
+        key = next(iter(node))
+        if key in COMPARE:
+            op, word = COMPARE[key]
+            a, b, (ta, tb) = self._pair(node, path, key)
+            return (lambda g, env: op(a(g, env), b(g, env))), f"{ta} {word} {tb}"
+        method = getattr(self, f"if_{key}", None)
+        if method is None:
+            self.report(path, f"unknown condition {key!r}",
+                        choices=[k[3:] for k in dir(self) if k.startswith("if_")] + list(COMPARE))
+            return (lambda g, env: False), "?"
+        return method(node, path)
+
+    def conditions(self, items, path):
+        if not isinstance(items, list):
+            self.report(path, "expected a list of conditions")
+            return [], []
+        parts = [self.condition(x, path + (i,)) for i, x in enumerate(items)]
+        return [p[0] for p in parts], [p[1] for p in parts]
+
+    def if_all(self, node, path):
+        fns, texts = self.conditions(node["all"], path + ("all",))
+        return (lambda g, env: all(f(g, env) for f in fns)), " and ".join(texts)
+
+    def if_any(self, node, path):
+        fns, texts = self.conditions(node["any"], path + ("any",))
+        return (lambda g, env: any(f(g, env) for f in fns)), "either " + " or ".join(texts)
+
+    def if_not(self, node, path):
+        fn, text = self.condition(node["not"], path + ("not",))
+        return (lambda g, env: not fn(g, env)), f"not ({text})"
+
+    def if_tag(self, node, path):
+        tag = node["tag"]
+        if tag not in self.m.tags:
+            self.report(path + ("tag",), f"unknown tag {tag!r}", choices=self.m.tags)
+        card, ctext = self.card(node.get("card", "$it"), path + ("card",))
+        types = self.m.instance_types
+
+        def fn(g, env):
+            c = card(g, env)
+            return c is not None and tag in types[c].tags
+        return fn, f"{ctext} is {self.m.tag_text(tag)}"
+
+    def if_type(self, node, path):
+        tid = self.lookup(self.m.type_index, node["type"], "card", path + ("type",))
+        card, ctext = self.card(node.get("card", "$it"), path + ("card",))
+        types = self.m.instance_types
+
+        def fn(g, env):
+            c = card(g, env)
+            return c is not None and types[c].index == tid
+        return fn, f"{ctext} is a {self.m.type_name(tid)}"
+
+    def if_same_type(self, node, path):
+        pair = node["same_type"]
+        (a, ta), (b, tb) = self.card(pair[0], path + ("same_type", 0)), self.card(pair[1], path + ("same_type", 1))
+        types = self.m.instance_types
+
+        def fn(g, env):
+            x, y = a(g, env), b(g, env)
+            return x is not None and y is not None and types[x] is types[y]
+        return fn, f"{ta} is the same building as {tb}"
+
+    def if_owns(self, node, path):
+        card, ctext = self.card(node["owns"], path + ("owns",))
+        who, wtext = self.player(node.get("of"), path + ("of",))
+        types = self.m.instance_types
+
+        def fn(g, env):
+            c = card(g, env)
+            return c is not None and g.owned[who(g, env)].get(types[c].index, 0) > 0
+        return fn, f"{wtext} already own{'s' if wtext != 'you' else ''} {ctext.replace('the ', 'a ')}"
+
+    def if_chooser(self, node, path):
+        want = bool(node["chooser"])
+        return (lambda g, env: (env.get("you") == g.chooser) == want), \
+            ("you chose the role" if want else "you did not choose the role")
+
+    def if_option(self, node, path):
+        name = node["option"]
+        if name not in self.m.options:
+            self.report(path + ("option",), f"unknown option {name!r}", choices=self.m.options)
+        return (lambda g, env: bool(g.options.get(name))), f"the option {name!r} is on"
+
+    def if_bound(self, node, path):
+        var = self.var("$" + node["bound"], path + ("bound",), "card")
+        return (lambda g, env: env.get(var) is not None), f"a {var.replace('_', ' ')} was chosen"
+
+    def if_empty(self, node, path):
+        sel, text = self.selector(node["empty"], path + ("empty",))
+        return (lambda g, env: not sel(g, env)), f"{text} is empty"
+
+    def if_distinct(self, node, path):
+        name = node["distinct"]
+        sel, text = self.selector(node["in"], path + ("in",))
+        types = self.m.instance_types
+
+        def fn(g, env):
+            values = [types[c].attrs.get(name, 0) for c in sel(g, env)]
+            return len(set(values)) == len(values)
+        return fn, f"no two of {text} have the same {self.m.attr_text(name)}"
+
+    def if_any_player(self, node, path):
+        cond, text = self.condition(node["any_player"], path + ("any_player",))
+
+        def fn(g, env):
+            local = dict(env)
+            for seat in range(g.players):
+                local["you"] = seat
+                if cond(g, local):
+                    return True
+            return False
+        return fn, f"for any player, {text}"
+
+    def if_exists(self, node, path):
+        spec = node["exists"]
+        sel, stext = self.selector(spec["in"], path + ("exists", "in"))
+        var = self.var("$" + spec.get("as", "it"), path + ("exists", "as"), "card")
+        cond, ctext = self.condition(spec.get("where", True), path + ("exists", "where"))
+
+        def fn(g, env):
+            saved = env.get(var, NOTHING)
+            try:
+                for c in sel(g, env):
+                    env[var] = c
+                    if cond(g, env):
+                        return True
+                return False
+            finally:
+                if saved is NOTHING:
+                    env.pop(var, None)
+                else:
+                    env[var] = saved
+        return fn, f"one of {stext} (the {var}) is such that {ctext}"
+
+    def if_can_pay(self, node, path):
+        spec = node["can_pay"]
+        pay = self.lookup(self.m.payment_index, spec.get("using"), "payment", path + ("can_pay", "using"))
+        amount, atext = self.number(spec["amount"], path + ("can_pay", "amount"))
+        payment = self.m.payments[pay] if pay is not None else None
+        if "except" in spec:
+            skip, _ = self.card(spec["except"], path + ("can_pay", "except"))
+            return (lambda g, env: g.can_pay(payment, amount(g, env), env, skip(g, env))), f"you can pay {atext}"
+        return (lambda g, env: g.can_pay(payment, amount(g, env), env)), f"you can pay {atext}"

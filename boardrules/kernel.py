@@ -1,0 +1,316 @@
+"""The kernel: game state plus the interpreter that advances it until the next decision.
+
+It knows zones, piles, counters, quantities, roles and rounds, and nothing about any particular game.
+"""
+from __future__ import annotations
+
+from . import rng
+from .nodes import Repeat
+
+
+class Frame:
+    __slots__ = ("node", "pc", "env", "data")
+
+    def __init__(self, node, env, data=None, pc=0):
+        self.node, self.env, self.data, self.pc = node, env, data, pc
+
+
+class Pending:
+    __slots__ = ("node", "player", "actions", "values")
+
+    def __init__(self, node, player, actions, values):
+        self.node, self.player, self.actions, self.values = node, player, actions, values
+
+
+ZONE, PILE = 0, 1
+
+
+class Kernel:
+    """Mutable game state. ``Game`` adds the public API on top."""
+
+    def _init_state(self, rules, players, seed, options):
+        d = self.rules = rules.model
+        self.ruleset = rules
+        self.players, self.seed, self.options = players, seed, options
+        self.rng = rng.seed_state(seed)
+        self.zones = [[[] for _ in range(players if z.scope == "player" else 1)] for z in d.zones]
+        self.piles = [{} for _ in d.piles]
+        self.counters = [[0] * (players if c.scope == "player" else 1) for c in d.counters]
+        self.loc = [None] * len(d.instance_types)
+        for c, ctype in enumerate(d.instance_types):
+            self.zones[ctype.start][0].append(c)
+            self.loc[c] = (ZONE, ctype.start, 0)
+        self.owned = [{} for _ in range(players)]
+        self.active = [{} for _ in range(players)]
+        self.fresh = []
+        self.start_player = 0
+        self.round = 0
+        self.role = self.chooser = None
+        self.roles_used = []
+        self.role_pool = [r.index for r in d.roles]
+        self.moves_round = 0
+        self.over, self.end_reason = False, None
+        self.stack, self.pending = [], None
+        self._history, self.log = [], []
+
+    # ------------------------------------------------------------------ the interpreter
+    def push(self, node, env, data=None):
+        self.stack.append(Frame(node, env, data))
+
+    def run(self):
+        stack = self.stack
+        while stack and self.pending is None:
+            f = stack[-1]
+            f.node.step(self, f)
+        if not stack and not self.over:
+            self.finish("the flow ran out")
+
+    def ask(self, node, player, actions, values):
+        self.pending = Pending(node, player, actions, values)
+
+    def answer(self, index):
+        p = self.pending
+        self.pending = None
+        p.node.resolve(self, self.stack[-1], p.values[index])
+        self.run()
+
+    def decline(self, f):
+        """A declined (or impossible) choice ends its block, and the loop around it."""
+        stack = self.stack
+        while stack and stack.pop() is not f:
+            pass
+        if stack and isinstance(stack[-1].node, Repeat):
+            stack[-1].data = 0
+
+    def finish(self, reason):
+        self.over, self.end_reason = True, reason
+        self.stack.clear()
+        self.pending = None
+        self.activate_fresh()
+
+    def note_forced(self, player, action):
+        if self.log is not None:
+            self.log.append((self.round, player, action, True))
+
+    # ------------------------------------------------------------------ randomness
+    def random_below(self, n):
+        self.rng, x = rng.below(self.rng, n)
+        return x
+
+    def shuffle(self, cards):
+        self.rng = rng.shuffle(self.rng, cards)
+
+    # ------------------------------------------------------------------ cards
+    def signature(self, c):
+        piles = self.piles
+        return (self.rules.instance_types[c].index,) + tuple(len(p[c]) if c in p else 0 for p in piles)
+
+    def host_of(self, c):
+        kind, _, host = self.loc[c]
+        return host if kind == PILE else c
+
+    def deep(self, cards):
+        out = []
+        stack = list(reversed(cards))
+        piles = self.piles
+        while stack:
+            c = stack.pop()
+            out.append(c)
+            for p in piles:
+                under = p.get(c)
+                if under:
+                    stack.extend(reversed(under))
+        return out
+
+    def _take(self, c):
+        kind, i, owner = self.loc[c]
+        if kind == ZONE:
+            self.zones[i][owner].remove(c)
+            if self.rules.zones[i].tableau:
+                self._leave_tableau(owner, c)
+        else:
+            self.piles[i][owner].remove(c)
+
+    def _put(self, c, dest, bottom):
+        kind, i, owner = dest
+        if kind == ZONE:
+            target = self.zones[i][owner]
+            if self.rules.zones[i].tableau:
+                self._enter_tableau(owner, c)
+        else:
+            target = self.piles[i].setdefault(owner, [])
+        if bottom:
+            target.insert(0, c)
+        else:
+            target.append(c)
+        self.loc[c] = dest
+        self.moves_round += 1
+
+    def move(self, c, dest, bottom=False) -> bool:
+        if dest is None or dest[2] is None:
+            return False
+        kind, i, owner = dest
+        if kind == PILE:
+            cap = self.rules.piles[i].capacity
+            if cap is not None and len(self.piles[i].get(owner, ())) >= cap:
+                return False
+        self._take(c)
+        self._put(c, dest, bottom)
+        return True
+
+    def draw(self, source, n, dest, refill, bottom):
+        """Moves up to n cards off the top of ``source``; an empty source is refilled (and shuffled)
+        from its refill zone, and a draw from two empty piles gives nothing."""
+        moved = 0
+        for _ in range(n):
+            if not source:
+                if refill is None:
+                    break
+                zone, back_zone, shuffle = refill
+                back = self.zones[back_zone][0]
+                if not back:
+                    break
+                where = (ZONE, zone, 0)
+                for c in back:
+                    self.loc[c] = where
+                source.extend(back)
+                back.clear()
+                if shuffle:
+                    self.shuffle(source)
+            if not self.move(source[-1], dest, bottom):
+                break
+            moved += 1
+        return moved
+
+    # ------------------------------------------------------------------ tableau bookkeeping
+    def _enter_tableau(self, seat, c):
+        t = self.rules.instance_types[c].index
+        self.owned[seat][t] = self.owned[seat].get(t, 0) + 1
+        self.fresh.append((seat, c))
+
+    def _leave_tableau(self, seat, c):
+        t = self.rules.instance_types[c].index
+        self.owned[seat][t] -= 1
+        if (seat, c) in self.fresh:
+            self.fresh.remove((seat, c))
+        else:
+            self.active[seat][t] -= 1
+
+    def activate_fresh(self):
+        types = self.rules.instance_types
+        for seat, c in self.fresh:
+            t = types[c].index
+            self.active[seat][t] = self.active[seat].get(t, 0) + 1
+        self.fresh.clear()
+
+    def active_instances(self, seat, t):
+        types = self.rules.instance_types
+        fresh = self.fresh
+        return [c for z in self.rules.zones if z.tableau for c in self.zones[z.index][seat]
+                if types[c].index == t and (seat, c) not in fresh]
+
+    # ------------------------------------------------------------------ rounds and phases
+    def begin_round(self):
+        self.round += 1
+        self.moves_round = 0
+        self.roles_used = []
+        self.activate_fresh()
+        self._reset("round")
+        if self.log is not None:
+            self.log.append((self.round, None, None, False))
+
+    def begin_phase(self, role, chooser):
+        self.role, self.chooser = role, chooser
+        self._reset("phase")
+
+    def end_phase(self):
+        self.activate_fresh()
+        self.role = self.chooser = None
+
+    def _reset(self, scope):
+        for c in self.rules.counters:
+            if c.reset == scope:
+                row = self.counters[c.index]
+                for i in range(len(row)):
+                    row[i] = 0
+
+    def role_pickers(self):
+        d, n, sp = self.rules, self.players, self.start_player
+        order = d.role_order_by_players.get(n)
+        if order is None:
+            order = range(n)
+        return [(sp + k) % n for k in order]
+
+    # ------------------------------------------------------------------ rules queries
+    def quantity(self, qi, env):
+        q = self.rules.quantities[qi]
+        value = q.base(self, env)
+        you = env.get("you")
+        if you is not None:
+            active = self.active[you]
+            add = 0
+            for m in q.mods:
+                if active.get(m.type) and (m.cond is None or m.cond(self, env)):
+                    if m.op == "set":
+                        value = m.value(self, env)
+                    else:
+                        add += m.value(self, env)
+            if self.role is not None and you == self.chooser:
+                privs = self.rules.roles[self.role].privilege.get(qi)
+                if privs:
+                    mult = self.quantity(self.rules.privilege_multiplier, env) \
+                        if self.rules.privilege_multiplier is not None else 1
+                    for m in privs:
+                        if m.cond is None or m.cond(self, env):
+                            add += m.value(self, env) * mult
+            value += add
+        if q.min is not None and value < q.min:
+            value = q.min
+        if q.max is not None and value > q.max:
+            value = q.max
+        return value
+
+    def payment_sources(self, payment, env):
+        out = []
+        for src in payment.sources:
+            cards = src.select(self, env)
+            limit = len(cards)
+            if src.limit is not None:
+                limit = src.limit(self, env)
+                if src.counter is not None:
+                    limit -= self.counters[src.counter][env["you"]]
+            out.append((src, cards, max(0, limit)))
+        return out
+
+    def can_pay(self, payment, amount, env, skip=None):
+        if amount <= 0:
+            return True
+        total = 0
+        for src, cards, limit in self.payment_sources(payment, env):
+            n = len(cards) - (1 if skip is not None and skip in cards else 0)
+            total += min(n, limit)
+            if total >= amount:
+                return True
+        return False
+
+    def pay_card(self, src, c):
+        self.move(c, (ZONE, src.to, 0), False)
+        if src.counter is not None:
+            seat = self.stack[-1].env["you"]
+            self.counters[src.counter][seat] += 1
+
+    def emit(self, event, env):
+        triggers = self.rules.triggers.get(event)
+        if not triggers:
+            return False
+        you = env.get("you")
+        active = self.active[you]
+        pushed = False
+        for trig in reversed(triggers):
+            if active.get(trig.type):
+                for c in reversed(self.active_instances(you, trig.type)):
+                    local = dict(env)
+                    local["self"] = c
+                    self.push(trig.body, local)
+                    pushed = True
+        return pushed

@@ -1,0 +1,190 @@
+"""The compiled form of a game's content: plain attrs classes, indexes instead of names on hot paths."""
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.define(eq=False)
+class CardType:
+    index: int
+    id: str
+    name: dict                      # locale -> display name, e.g. {"en": ..., "zh": ...}
+    copies: int
+    tags: frozenset
+    attrs: dict                     # attribute name -> value (cost, vp, good, prices, ...)
+    start: int                      # zone index where its copies begin
+    effects: list = attrs.field(factory=list)   # raw effect data, kept for rendering
+    notes: list = attrs.field(factory=list)
+    source: tuple = ("", ())        # (file, path) for messages
+
+    @property
+    def en(self) -> str:
+        return self.name.get("en", self.id)
+
+
+@attrs.define(eq=False)
+class ZoneDef:
+    index: int
+    id: str
+    scope: str          # "shared" | "player"
+    visibility: str     # "hidden" | "owner" | "public"
+    text: str
+    tableau: bool = False
+    refill_from: int | None = None
+    refill_shuffle: bool = True
+
+
+@attrs.define(eq=False)
+class PileDef:
+    index: int
+    id: str
+    visibility: str
+    text: str
+    capacity: int | None = None
+
+
+@attrs.define(eq=False)
+class CounterDef:
+    index: int
+    id: str
+    scope: str          # "shared" | "player"
+    reset: str          # "never" | "round" | "phase"
+    text: str
+
+
+@attrs.define(eq=False)
+class Modifier:
+    type: int           # card type index whose active copies grant it (-1: a role privilege)
+    op: str             # "set" | "add"
+    value: object       # fn(game, env) -> int
+    cond: object        # fn(game, env) -> bool, or None
+    text: str
+
+
+@attrs.define(eq=False)
+class QuantityDef:
+    index: int
+    id: str
+    text: str
+    base: object        # fn(game, env)
+    base_text: str
+    min: int | None = None
+    max: int | None = None
+    mods: list = attrs.field(factory=list)
+
+
+@attrs.define(eq=False)
+class Trigger:
+    type: int
+    event: str
+    cond: object
+    body: object        # a compiled Block
+    text: str
+
+
+@attrs.define(eq=False)
+class ScoreRule:
+    id: str
+    name: dict
+    value: object       # fn(game, env)
+    text: str
+    order: int = 0
+    type: int = -1      # card type granting it, -1 for a game-wide part
+
+
+@attrs.define(eq=False)
+class PaymentSource:
+    pile: int | None    # None: cards from a zone
+    select: object      # fn(game, env) -> list of cards available
+    to: int             # zone index receiving paid cards
+    limit: object = None    # fn(game, env) -> int, or None
+    counter: int | None = None
+
+
+@attrs.define(eq=False)
+class PaymentDef:
+    index: int
+    id: str
+    text: str
+    sources: list
+
+
+@attrs.define(eq=False)
+class RoleDef:
+    index: int
+    id: str
+    name: dict
+    privilege: dict     # quantity index -> list[Modifier]
+    block: object       # compiled Block run when the role is chosen
+    raw: dict = attrs.field(factory=dict)
+
+    @property
+    def en(self) -> str:
+        return self.name.get("en", self.id)
+
+
+@attrs.define(eq=False)
+class OptionDef:
+    id: str
+    default: object
+    text: str
+    values: list | None = None
+
+
+@attrs.define(eq=False)
+class GameDef:
+    """Everything the kernel needs to play one game, resolved to indexes."""
+
+    id: str = ""
+    title: str = ""
+    edition: str = ""
+    min_players: int = 2
+    max_players: int = 4
+    start_player_name: str = "the start player"
+    options: dict = attrs.field(factory=dict)          # id -> OptionDef
+    attributes: dict = attrs.field(factory=dict)       # name -> {type, text, default}
+    tags: set = attrs.field(factory=set)
+    zones: list = attrs.field(factory=list)
+    zone_index: dict = attrs.field(factory=dict)
+    piles: list = attrs.field(factory=list)
+    pile_index: dict = attrs.field(factory=dict)
+    counters: list = attrs.field(factory=list)
+    counter_index: dict = attrs.field(factory=dict)
+    events: dict = attrs.field(factory=dict)           # name -> text
+    quantities: list = attrs.field(factory=list)
+    quantity_index: dict = attrs.field(factory=dict)
+    payments: list = attrs.field(factory=list)
+    payment_index: dict = attrs.field(factory=dict)
+    types: list = attrs.field(factory=list)             # CardType by index
+    type_index: dict = attrs.field(factory=dict)
+    instance_types: list = attrs.field(factory=list)    # card instance -> CardType
+    instance_names: list = attrs.field(factory=list)    # card instance -> "library#2"
+    instance_index: dict = attrs.field(factory=dict)
+    roles: list = attrs.field(factory=list)
+    role_index: dict = attrs.field(factory=dict)
+    role_order_by_players: dict = attrs.field(factory=dict)
+    privilege_multiplier: int | None = None
+    triggers: dict = attrs.field(factory=dict)          # event -> list[Trigger]
+    scoring: list = attrs.field(factory=list)           # ScoreRule, in evaluation order
+    tie_break: list = attrs.field(factory=list)         # (fn, text)
+    rules_choices: list = attrs.field(factory=list)
+    var_kinds: dict = attrs.field(factory=dict)         # variable -> "card" | "player" | "value"
+    nodes: dict = attrs.field(factory=dict)             # node path -> compiled node
+    flow: object = None                                 # the top-level node
+    raw: dict = attrs.field(factory=dict)               # merged content, for docs
+
+    def declare_var(self, name, kind, path, report):
+        known = self.var_kinds.setdefault(name, kind)
+        if known != kind and "value" not in (known, kind):
+            report(path, f"variable ${name} is used as a {kind} here but as a {known} elsewhere")
+        elif known == "value" and kind != "value":
+            self.var_kinds[name] = kind
+
+    def attr_text(self, name) -> str:
+        return self.attributes.get(name, {}).get("text", name)
+
+    def tag_text(self, tag) -> str:
+        return f"a {tag} card"
+
+    def type_name(self, index) -> str:
+        return self.types[index].en if index is not None else "?"

@@ -1,0 +1,480 @@
+"""Compiled step nodes: the instruction set the kernel interprets.
+
+A node either runs inline (``exec`` returns False to go on, True when it changed the flow: pushed a frame,
+popped frames or left a pending decision) or owns a frame (``framed``) whose ``step`` is called while it
+is on top of the stack. Frames hold only plain data, so the whole flow clones and serialises.
+"""
+from __future__ import annotations
+
+from .actions import Action
+
+DECLINE = -1
+
+
+class Node:
+    framed = False
+    path = ""
+
+    def exec(self, g, f) -> bool:  # inline nodes
+        raise NotImplementedError
+
+    def frame_data_to_json(self, data, g):
+        return data
+
+    def frame_data_from_json(self, data, g):
+        return data
+
+
+class Block(Node):
+    """A sequence of steps. ``shared`` blocks (if-branches) see and bind their parent's variables."""
+
+    framed = True
+
+    def __init__(self, steps, shared=False, guard=None):
+        self.steps, self.shared, self.guard = steps, shared, guard
+
+    def exec(self, g, f):
+        g.push(self, f.env if self.shared else dict(f.env))
+        return True
+
+    def step(self, g, f):
+        steps, n = self.steps, len(self.steps)
+        if f.pc == 0 and self.guard is not None and not self.guard(g, f.env):
+            g.stack.pop()
+            return
+        while f.pc < n:
+            s = steps[f.pc]
+            f.pc += 1
+            if s.exec(g, f):
+                return
+        g.stack.pop()
+
+
+class If(Node):
+    def __init__(self, cond, then, other):
+        self.cond, self.then, self.other = cond, then, other
+
+    def exec(self, g, f):
+        branch = self.then if self.cond(g, f.env) else self.other
+        if branch is None:
+            return False
+        g.push(branch, f.env)
+        return True
+
+
+class Repeat(Node):
+    """Runs its body up to ``times`` times; declining a choice inside the body ends the loop."""
+
+    framed = True
+
+    def __init__(self, times, body):
+        self.times, self.body = times, body
+
+    def exec(self, g, f):
+        n = self.times(g, f.env)
+        if n <= 0:
+            return False
+        g.push(self, f.env, n)
+        return True
+
+    def step(self, g, f):
+        if f.data <= 0:
+            g.stack.pop()
+            return
+        f.data -= 1
+        g.push(self.body, dict(f.env))
+
+
+class ForEachPlayer(Node):
+    """Runs its body once per seat, in seat order from ``start`` (start player or chooser)."""
+
+    framed = True
+
+    def __init__(self, start, body):
+        self.start, self.body = start, body
+
+    def exec(self, g, f):
+        first = self.start(g, f.env)
+        g.push(self, f.env, [first, 0])
+        return True
+
+    def step(self, g, f):
+        first, i = f.data
+        if i >= g.players:
+            g.stack.pop()
+            return
+        f.data = [first, i + 1]
+        env = dict(f.env)
+        env["you"] = (first + i) % g.players
+        env["index"] = i
+        g.push(self.body, env)
+
+
+class Choose(Node):
+    """One decision: a card from a selector, or one of fixed options; optionally declinable."""
+
+    def __init__(self, kind, var, who, source, where, fixed, optional, on_decline, text, decline_text):
+        self.kind, self.var, self.who, self.source, self.where = kind, var, who, source, where
+        self.fixed, self.optional, self.on_decline = fixed, optional, on_decline
+        self.template, self.decline_text = text, decline_text
+        self.cache = {}
+
+    def options(self, g, env):
+        if self.fixed is not None:
+            values = list(self.fixed)
+            return [self.action(g, v, None) for v in values], values
+        saved = env.get(self.var)
+        where, var = self.where, self.var
+        seen, actions, values = set(), [], []
+        for c in self.source(g, env):
+            if where is not None:
+                env[var] = c
+                if not where(g, env):
+                    continue
+            sig = g.signature(c)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            actions.append(self.action(g, c, sig))
+            values.append(c)
+        env[var] = saved
+        return actions, values
+
+    def action(self, g, value, sig):
+        key = sig if sig is not None else value
+        a = self.cache.get(key)
+        if a is None:
+            if sig is None:
+                args, shown = {self.var: value}, value.replace("_", " ")
+            else:
+                ctype = g.rules.instance_types[value]
+                args, shown = {self.var: ctype.id}, ctype.en
+                if any(sig[1:]):
+                    args["piles"] = {g.rules.piles[i].id: n for i, n in enumerate(sig[1:]) if n}
+                    shown += " (" + ", ".join(f"{n} {k}" for k, n in args["piles"].items()) + ")"
+            a = self.cache[key] = Action(self.kind, args, self.template.replace("{" + self.var + "}", shown))
+        return a
+
+    def decline_action(self):
+        a = self.cache.get(DECLINE)
+        if a is None:
+            a = self.cache[DECLINE] = Action("pass", {"decision": self.kind}, self.decline_text)
+        return a
+
+    def exec(self, g, f):
+        env = f.env
+        actions, values = self.options(g, env)
+        if not actions:
+            return self.declined(g, f)
+        if not self.optional and len(actions) == 1:
+            env[self.var] = values[0]
+            g.note_forced(self.who(g, env), actions[0])
+            return False
+        if self.optional:
+            actions.append(self.decline_action())
+            values.append(DECLINE)
+        g.ask(self, self.who(g, env), actions, values)
+        return True
+
+    def declined(self, g, f):
+        if self.on_decline == "continue":
+            f.env[self.var] = None
+            return False
+        g.decline(f)
+        return True
+
+    def resolve(self, g, f, value):
+        if value == DECLINE:
+            self.declined(g, f)
+        else:
+            f.env[self.var] = value
+
+
+class Move(Node):
+    def __init__(self, card, source, take, count, dest, bottom, refill):
+        self.card, self.source, self.take, self.count = card, source, take, count
+        self.dest, self.bottom, self.refill = dest, bottom, refill
+
+    def exec(self, g, f):
+        env = f.env
+        dest = self.dest(g, env)
+        if self.card is not None:
+            c = self.card(g, env)
+            moved = 0
+            if c is not None and g.move(c, dest, self.bottom):
+                moved = 1
+            env["moved"] = moved
+            return False
+        n = None if self.count is None else self.count(g, env)
+        if self.take is not None:      # straight off the top of a zone, refilling it when empty
+            env["moved"] = g.draw(self.take(g, env), n, dest, self.refill, self.bottom)
+            return False
+        cards = list(self.source(g, env))
+        if n is not None:
+            cards = cards[len(cards) - n:] if n > 0 else []
+        moved = 0
+        for c in reversed(cards):
+            if g.move(c, dest, self.bottom):
+                moved += 1
+        env["moved"] = moved
+        return False
+
+
+class Shuffle(Node):
+    def __init__(self, zone):
+        self.zone = zone
+
+    def exec(self, g, f):
+        g.shuffle(self.zone(g, f.env))
+        return False
+
+
+class Emit(Node):
+    def __init__(self, event):
+        self.event = event
+
+    def exec(self, g, f):
+        return g.emit(self.event, f.env)
+
+
+class SetCounter(Node):
+    def __init__(self, counter, who, value, add):
+        self.counter, self.who, self.value, self.add = counter, who, value, add
+
+    def exec(self, g, f):
+        row = g.counters[self.counter]
+        i = self.who(g, f.env)
+        v = self.value(g, f.env)
+        row[i] = max(0, row[i] + v if self.add else v)
+        return False
+
+
+class Let(Node):
+    def __init__(self, names):
+        self.names = names
+
+    def exec(self, g, f):
+        for name, fn in self.names:
+            f.env[name] = fn(g, f.env)
+        return False
+
+
+class EndGame(Node):
+    def __init__(self, cond, reason):
+        self.cond, self.reason = cond, reason
+
+    def exec(self, g, f):
+        if self.cond(g, f.env):
+            g.finish(self.reason)
+            return True
+        return False
+
+
+class StartPlayer(Node):
+    def __init__(self, how):
+        self.how = how   # "random" or a fixed seat number
+
+    def exec(self, g, f):
+        g.start_player = g.random_below(g.players) if self.how == "random" else self.how % g.players
+        return False
+
+
+class PassStartPlayer(Node):
+    def __init__(self, steps):
+        self.steps = steps
+
+    def exec(self, g, f):
+        g.start_player = (g.start_player + self.steps) % g.players
+        return False
+
+
+class ResolveOne(Node):
+    """Shared by framed nodes that ask for one card at a time (payment, discarding down)."""
+
+    framed = True
+
+    def card_action(self, g, c, kind, key_prefix, text):
+        cache = self.cache
+        key = (key_prefix, g.rules.instance_types[c].index)
+        a = cache.get(key)
+        if a is None:
+            ctype = g.rules.instance_types[c]
+            args = {"card": ctype.id} if key_prefix is None else {"pile": g.rules.piles[key_prefix].id, "on": ctype.id}
+            a = cache[key] = Action(kind, args, text.format(ctype.en))
+        return a
+
+
+class Pay(ResolveOne):
+    """Pays an amount one card at a time from a payment's sources (hand cards, goods, ...)."""
+
+    def __init__(self, amount, payment):
+        self.amount, self.payment, self.cache = amount, payment, {}
+
+    def exec(self, g, f):
+        n = self.amount(g, f.env)
+        if n <= 0:
+            return False
+        g.push(self, f.env, n)
+        return True
+
+    def step(self, g, f):
+        if f.data <= 0:
+            g.stack.pop()
+            return
+        env = f.env
+        groups = g.payment_sources(self.payment, env)   # [(source, cards, limit)]
+        available = sum(min(len(cards), limit) for _, cards, limit in groups)
+        if available <= f.data:            # everything must go: no choice to make
+            for src, cards, limit in groups:
+                for c in cards[:limit]:
+                    g.pay_card(src, c)
+            f.data = 0
+            return
+        actions, values = [], []
+        seen = set()
+        for si, (src, cards, limit) in enumerate(groups):
+            if limit <= 0:
+                continue
+            for c in cards:
+                host = g.host_of(c) if src.pile is not None else c
+                key = (si, g.rules.instance_types[host].index)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if src.pile is None:
+                    actions.append(self.card_action(g, c, "pay", None, "pay with {}"))
+                else:
+                    actions.append(self.card_action(g, host, "pay", src.pile, "pay with the good on {}"))
+                values.append((si, c))
+        if len(actions) == 1:
+            self.resolve(g, f, values[0])
+            return
+        g.ask(self, env["you"], actions, values)
+
+    def resolve(self, g, f, value):
+        si, c = value
+        g.pay_card(self.payment.sources[si], c)
+        f.data -= 1
+
+
+class DiscardDown(ResolveOne):
+    """Discards cards one at a time until a zone holds ``to`` cards (or ``by`` fewer)."""
+
+    def __init__(self, zone, to, by, into):
+        self.zone, self.to, self.by, self.into, self.cache = zone, to, by, into, {}
+
+    def exec(self, g, f):
+        cards = self.zone(g, f.env)
+        n = self.by(g, f.env) if self.by is not None else len(cards) - self.to(g, f.env)
+        n = min(n, len(cards))
+        if n <= 0:
+            return False
+        if n == len(cards):
+            for c in list(cards):
+                g.move(c, self.into(g, f.env), False)
+            return False
+        g.push(self, f.env, n)
+        return True
+
+    def step(self, g, f):
+        if f.data <= 0:
+            g.stack.pop()
+            return
+        cards = self.zone(g, f.env)
+        seen, actions, values = set(), [], []
+        types = g.rules.instance_types
+        for c in cards:
+            t = types[c].index
+            if t not in seen:
+                seen.add(t)
+                actions.append(self.card_action(g, c, "discard", None, "discard {}"))
+                values.append(c)
+        if len(actions) == 1:
+            self.resolve(g, f, values[0])
+            return
+        g.ask(self, f.env["you"], actions, values)
+
+    def resolve(self, g, f, value):
+        g.move(value, self.into(g, f.env), False)
+        f.data -= 1
+
+
+# ------------------------------------------------------------------ the round and role machinery
+class RoundLoop(Node):
+    framed = True
+
+    def __init__(self, body):
+        self.body = body
+
+    def exec(self, g, f):
+        g.push(self, f.env)
+        return True
+
+    def step(self, g, f):
+        g.push(self.body, {})
+
+
+class RoundBegin(Node):
+    def exec(self, g, f):
+        g.begin_round()
+        return False
+
+
+class RoleSelection(Node):
+    """Each picker in turn takes one unused role; the role then runs for everyone."""
+
+    framed = True
+
+    def __init__(self):
+        self.cache = {}
+
+    def exec(self, g, f):
+        g.push(self, f.env, g.role_pickers())
+        return True
+
+    def step(self, g, f):
+        if not f.data:
+            g.stack.pop()
+            return
+        seat = f.data[0]
+        free = [r for r in g.role_pool if r not in g.roles_used]
+        if not free:
+            g.stack.pop()
+            return
+        actions = [self.role_action(g, r) for r in free]
+        if len(actions) == 1:
+            g.note_forced(seat, actions[0])
+            self.resolve(g, f, free[0])
+            return
+        g.ask(self, seat, actions, free)
+
+    def role_action(self, g, r):
+        a = self.cache.get(r)
+        if a is None:
+            role = g.rules.roles[r]
+            a = self.cache[r] = Action("choose_role", {"role": role.id}, f"choose the {role.en}")
+        return a
+
+    def resolve(self, g, f, value):
+        seat = f.data[0]
+        f.data = f.data[1:]
+        g.roles_used.append(value)
+        g.push(g.rules.roles[value].block, {"you": seat, "chooser": seat, "role": value})
+
+
+class PhaseBegin(Node):
+    def exec(self, g, f):
+        g.begin_phase(f.env["role"], f.env["chooser"])
+        return False
+
+
+class PhaseEnd(Node):
+    def exec(self, g, f):
+        g.end_phase()
+        return False
+
+
+class Activate(Node):
+    def exec(self, g, f):
+        g.activate_fresh()
+        return False

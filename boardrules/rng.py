@@ -1,0 +1,37 @@
+"""A tiny deterministic random generator whose whole state is one integer.
+
+The state lives in the game, so a clone or a JSON round-trip continues the exact same sequence
+(Python's Mersenne Twister would need 625 words per copy).
+"""
+
+MASK = (1 << 64) - 1
+
+
+def next_state(state: int) -> tuple[int, int]:
+    """One splitmix64 step: (new_state, 64-bit output)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, z ^ (z >> 31)
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """A uniform integer in [0, n) and the new state (rejection sampling keeps it unbiased)."""
+    limit = MASK - (MASK % n)
+    while True:
+        state, x = next_state(state)
+        if x < limit:
+            return state, x % n
+
+
+def shuffle(state: int, items: list) -> int:
+    """Fisher-Yates shuffle in place; returns the new state."""
+    for i in range(len(items) - 1, 0, -1):
+        state, j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state
+
+
+def seed_state(seed: int) -> int:
+    return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK

@@ -1,0 +1,155 @@
+"""JSON Schema validation of loaded YAML, reported as located, human messages."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match, relevance
+from referencing.jsonschema import DRAFT202012
+
+from boardrules.errors import ContentIssue
+from boardrules.yamlio import Located
+
+__all__ = ["validate", "did_you_mean"]
+
+_TYPE_NAMES = {
+    "integer": "an integer", "number": "a number", "string": "a string",
+    "boolean": "a boolean (true/false)", "object": "a mapping", "array": "a list", "null": "null",
+}
+_MAX_SHOWN = 60
+
+
+def did_you_mean(word, candidates) -> str | None:
+    """"did you mean 'library'?" for the closest candidate, or None."""
+    options = [str(c) for c in candidates if str(c) != str(word)]
+    match = difflib.get_close_matches(str(word), options, n=1, cutoff=0.6)
+    return f"did you mean {match[0]!r}?" if match else None
+
+
+def validate(doc: Located, schema: dict, registry=None) -> list[ContentIssue]:
+    """Every schema violation in `doc`, located and sorted by position."""
+    kwargs = {} if registry is None else {"registry": registry}
+    validator = Draft202012Validator(schema, **kwargs)
+    issues: list[ContentIssue] = []
+    for error in validator.iter_errors(doc.data):
+        issues.extend(_explain(doc, validator, error))
+    # dict.fromkeys drops duplicates (e.g. one 'required' error per missing key) but keeps order.
+    return sorted(dict.fromkeys(issues), key=lambda i: (i.line or 0, i.column or 0, i.path, i.message))
+
+
+def _show(value) -> str:
+    """A short, YAML-flavoured rendering of a value for messages."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = json.dumps(value) if value is None or isinstance(value, bool) else repr(value)
+    return text if len(text) <= _MAX_SHOWN else text[: _MAX_SHOWN - 3] + "..."
+
+
+def _explain(doc: Located, validator, error) -> list[ContentIssue]:
+    path = tuple(error.absolute_path)
+    kind, value, instance, schema = error.validator, error.validator_value, error.instance, error.schema
+    if kind in ("oneOf", "anyOf"):
+        return _explain_union(doc, validator, error)
+    if kind in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict) and value is False:
+        allowed = list(schema.get("properties", {}))
+        patterns = list(schema.get("patternProperties", {}))
+        detail = error.message.rpartition("(")[2]  # "('a', 'b' were unexpected)"
+        extras = [k for k in instance if k not in allowed and not any(re.search(p, k) for p in patterns)
+                  and (kind == "additionalProperties" or repr(k) in detail)]
+        if extras:
+            return [doc.issue(path + (k,), f"unknown field {k!r}", did_you_mean(k, allowed)) for k in extras]
+    if kind == "required" and isinstance(instance, dict):
+        return [doc.issue(path, f"missing field {name!r}") for name in value if name not in instance]
+    if kind == "type":
+        types = [value] if isinstance(value, str) else list(value)
+        expected = " or ".join(_TYPE_NAMES.get(t, t) for t in types)
+        return [doc.issue(path, f"expected {expected}, got {_show(instance)}")]
+    if kind == "enum":
+        options = ", ".join(o if isinstance(o, str) else json.dumps(o) for o in value)
+        hint = did_you_mean(instance, value) if isinstance(instance, str) else None
+        return [doc.issue(path, f"expected one of: {options}, got {_show(instance)}", hint)]
+    if kind == "const":
+        return [doc.issue(path, f"expected {_show(value)}, got {_show(instance)}")]
+    if kind is None and schema is False:  # e.g. "properties": {"legacy": false}
+        what = f"field {path[-1]!r}" if path and isinstance(path[-1], str) else "a value"
+        return [doc.issue(path, f"{what} is not allowed here")]
+    # jsonschema's own wording is fine for the rest, once huge reprs are cut down.
+    message = error.message.replace(repr(instance), _show(instance))
+    if len(message) > 200:
+        message = message[:197] + "..."
+    return [doc.issue(path, message)]
+
+
+def _explain_union(doc: Located, validator, error) -> list[ContentIssue]:
+    path, instance = tuple(error.absolute_path), error.instance
+    if not error.context:  # oneOf that matched several alternatives
+        return [doc.issue(path, "ambiguous: matches more than one of the allowed forms")]
+    alternatives = _alternatives(validator, error)
+
+    # Tagged unions ({"move": ...} | {"choose": ...}): pick the branch by key.
+    tags: dict[str, list[int]] = {}
+    for i, alt in enumerate(alternatives):
+        required = alt.get("required") if isinstance(alt, dict) else None
+        if required:
+            tags.setdefault(required[0], []).append(i)
+    if isinstance(instance, dict) and len(tags) >= 2:
+        chosen = next((tags[k][0] for k in instance if len(tags.get(k, ())) == 1), None)
+        if chosen is not None:
+            branch = [e for e in error.context if e.relative_schema_path[0] == chosen]
+            return [issue for e in branch for issue in _explain(doc, validator, e)]
+        expected = sorted(tags)
+        if not instance:
+            return [doc.issue(path, f"empty node (expected one of: {', '.join(expected)})")]
+        name = next((k for k in instance if did_you_mean(k, expected)), next(iter(instance)))
+        return [doc.issue(path, f"unknown node {name!r} (expected one of: {', '.join(expected)})",
+                          did_you_mean(name, expected))]
+
+    # Wrong kind of value for every alternative: list what would have been accepted.
+    type_errors = [e for e in error.context if not e.relative_path and e.validator == "type"]
+    if len({e.relative_schema_path[0] for e in type_errors}) == len(error.validator_value):
+        types = []
+        for e in type_errors:
+            for t in [e.validator_value] if isinstance(e.validator_value, str) else e.validator_value:
+                if _TYPE_NAMES.get(t, t) not in types:
+                    types.append(_TYPE_NAMES.get(t, t))
+        return [doc.issue(path, f"expected {' or '.join(types)}, got {_show(instance)}")]
+
+    best = best_match([error])
+    if best is error:  # jsonschema could not rank them; take its first choice anyway
+        best = min(error.context, key=relevance)
+    while best.parent is not error:  # explain the branch, so nested unions get the same treatment
+        best = best.parent
+    return _explain(doc, validator, best)
+
+
+def _alternatives(validator, error) -> list:
+    """The oneOf/anyOf subschemas of `error`, with `$ref`s resolved.
+
+    jsonschema does not record `$ref` steps in schema paths, so we replay the
+    path from the root, following refs (and `$id` scopes) where the next step
+    is not found, to get a resolver with the right base URI for the refs.
+    """
+    try:
+        resolver, node = validator._resolver, validator.schema
+        for step in error.absolute_schema_path:
+            while isinstance(node, dict) and step not in node and "$ref" in node:
+                resolved = resolver.lookup(node["$ref"])
+                node, resolver = resolved.contents, resolved.resolver
+            node = node[step]
+            if isinstance(node, dict) and "$id" in node:
+                resolver = resolver.in_subresource(DRAFT202012.create_resource(node))
+        alternatives = []
+        for alt in node:
+            alt_resolver = resolver
+            while isinstance(alt, dict) and "$ref" in alt and "required" not in alt:
+                resolved = alt_resolver.lookup(alt["$ref"])
+                alt, alt_resolver = resolved.contents, resolved.resolver
+            alternatives.append(alt)
+        return alternatives
+    except Exception:  # an unusual schema layout just loses the tagged-union nicety
+        return list(error.validator_value)

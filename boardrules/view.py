@@ -1,0 +1,56 @@
+"""What one player may see, and the readable log."""
+from __future__ import annotations
+
+
+def _cards(g, cards, visible):
+    names = g.rules.instance_types
+    if not visible:
+        return {"count": len(cards)}
+    out = []
+    for c in cards:
+        entry = {"card": names[c].id}
+        piles = {}
+        for p in g.rules.piles:
+            under = g.piles[p.index].get(c)
+            if under:
+                piles[p.id] = [names[u].id for u in under] if p.visibility == "public" else len(under)
+        if piles:
+            entry["piles"] = piles
+        out.append(entry if piles else entry["card"])
+    return out
+
+
+def view(g, player=None) -> dict:
+    d = g.rules
+    zones = {}
+    for z in d.zones:
+        owners = g.zones[z.index]
+        if z.scope == "shared":
+            zones[z.id] = _cards(g, owners[0], z.visibility == "public")
+        else:
+            zones[z.id] = [_cards(g, cards, z.visibility == "public" or (z.visibility == "owner" and seat == player))
+                           for seat, cards in enumerate(owners)]
+    out = {
+        "game": d.id, "players": g.players, "you": player, "round": g.round, "start_player": g.start_player,
+        "role": None if g.role is None else d.roles[g.role].id, "chooser": g.chooser,
+        "roles_used": [d.roles[r].id for r in g.roles_used],
+        "current_player": g.current_player, "zones": zones,
+        "counters": {c.id: list(g.counters[c.index]) for c in d.counters},
+        "over": g.over,
+    }
+    if player is not None and g.current_player == player:
+        out["legal_actions"] = [a.to_json() for a in g.legal_actions()]
+    if g.over:
+        out["scores"] = g.scores()
+        out["winners"] = g.winners()
+    return out
+
+
+def log_lines(g) -> list[str]:
+    lines = []
+    for rnd, player, action, forced in g.log or ():
+        if action is None:
+            lines.append(f"-- round {rnd} --")
+        else:
+            lines.append(f"  seat {player}: {action}" + ("  (no other choice)" if forced else ""))
+    return lines

@@ -1,0 +1,261 @@
+"""Safe YAML loading that keeps line/column positions for error messages.
+
+We let ruamel.yaml parse and *compose* (build the node graph, which never runs
+constructors for tags), then convert the nodes to plain Python ourselves.  That
+way unknown tags are rejected before anything is constructed, and aliases --
+which the composer keeps as shared nodes -- can be measured before they are
+expanded, so an alias bomb costs time proportional to the file, not to its
+expansion.
+"""
+
+from __future__ import annotations
+
+import os
+
+import attrs
+from ruamel.yaml import YAML
+from ruamel.yaml.composer import MaxDepthExceededError
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from boardrules.errors import ContentError, ContentIssue
+
+__all__ = ["Located", "load_yaml", "path_to_str"]
+
+_CORE = "tag:yaml.org,2002:"
+_STR, _MAP, _SEQ, _MERGE = (_CORE + t for t in ("str", "map", "seq", "merge"))
+# YAML 1.2 core schema, plus merge keys; timestamps are kept as their text so
+# the data stays JSON-like.
+_SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
+_ALLOWED_TAGS = _SCALAR_TAGS | {_MAP, _SEQ, _MERGE}
+
+
+def path_to_str(path: tuple) -> str:
+    """("cards", 3, "cost") -> "cards[3].cost"; () -> ""."""
+    text = ""
+    for step in path:
+        if isinstance(step, int):
+            text += f"[{step}]"
+        else:
+            text += f".{step}" if text else str(step)
+    return text
+
+
+@attrs.frozen
+class Located:
+    """A loaded YAML document plus the (line, column) of every value in it."""
+
+    file: str
+    data: object
+    positions: dict[tuple, tuple[int, int]]
+
+    def where(self, path: tuple) -> tuple[int | None, int | None]:
+        """Position of `path`, or of its nearest ancestor that has one."""
+        path = tuple(path)
+        for end in range(len(path), -1, -1):
+            if path[:end] in self.positions:
+                return self.positions[path[:end]]
+        return None, None
+
+    def issue(self, path: tuple, message: str, hint: str | None = None) -> ContentIssue:
+        line, column = self.where(path)
+        return ContentIssue(self.file, line, column, path_to_str(tuple(path)), message, hint)
+
+
+def _fail(file, message, line=None, column=None, path=(), hint=None):
+    raise ContentError([ContentIssue(file, line, column, path_to_str(path), message, hint)])
+
+
+def _mark(node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _value_mark(key_node, value_node) -> tuple[int, int]:
+    # An empty value (`cost:`) is marked where the *next* token starts, often
+    # on a later line; pointing at its key is what a reader expects.
+    if isinstance(value_node, ScalarNode) and value_node.value == "" and value_node.tag != _STR:
+        return _mark(key_node)
+    return _mark(value_node)
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
+
+
+def load_yaml(
+    path,
+    *,
+    text: str | None = None,
+    max_bytes: int = 2_000_000,
+    max_aliases: int = 100,
+    max_depth: int = 64,
+    max_nodes: int = 500_000,
+) -> Located:
+    """Safe-load one YAML document; raise ContentError (one located issue) on any problem."""
+    file = os.fspath(path)
+    if not isinstance(file, str):
+        file = os.fsdecode(file)
+    if text is None:
+        try:
+            size = os.stat(file).st_size
+            if size > max_bytes:
+                _fail(file, f"the file is too large ({size} bytes, the limit is {max_bytes})")
+            with open(file, "rb") as handle:
+                raw = handle.read(max_bytes + 1)
+        except FileNotFoundError:
+            _fail(file, "file not found")
+        except OSError as exc:
+            _fail(file, f"cannot read the file: {exc.strerror or exc}")
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            _fail(file, f"the file is not valid UTF-8 (byte {exc.start})")
+    # Checked again for `text=` callers and for files that grew while we read them.
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        _fail(file, f"the file is too large ({size} bytes, the limit is {max_bytes})")
+
+    yaml = YAML(typ="safe", pure=True)
+    # The composer recurses per level; stopping it here keeps deep files away
+    # from Python's recursion limit.  +1 because it also counts the leaf scalar.
+    yaml.max_depth = max_depth + 1
+    try:
+        root = yaml.compose(text)
+    except MaxDepthExceededError as exc:
+        line, column = exc.problem_mark.line + 1, exc.problem_mark.column + 1
+        _fail(file, f"nesting is deeper than {max_depth} levels", line, column)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
+        hint = None
+        if exc.context:
+            hint = exc.context
+            if exc.context_mark is not None and exc.problem:
+                hint += f" at line {exc.context_mark.line + 1}"
+        _fail(file, f"invalid YAML: {exc.problem or exc.context}", line, column, hint=hint)
+    except RecursionError:
+        _fail(file, f"nesting is deeper than {max_depth} levels")
+    except YAMLError as exc:  # reader errors (bad characters) carry a character offset
+        pos = getattr(exc, "position", None)
+        if isinstance(pos, int):
+            line = text.count("\n", 0, pos) + 1
+            message = str(exc).splitlines()[0]
+            _fail(file, f"invalid YAML: {message}", line, pos - text.rfind("\n", 0, pos))
+        _fail(file, f"invalid YAML: {exc}")
+
+    if root is None or (root.tag == _CORE + "null" and root.value == ""):
+        _fail(file, "the file is empty")
+    builder = _Builder(file, yaml.constructor, max_aliases, max_depth, max_nodes)
+    try:
+        builder.measure(root)
+        data = builder.build(root, ())
+    except RecursionError:  # only reachable with a very large max_depth
+        _fail(file, f"nesting is deeper than {max_depth} levels")
+    return Located(file, data, builder.positions)
+
+
+class _Builder:
+    """Turns a composed node graph into plain Python, enforcing the limits."""
+
+    def __init__(self, file, constructor, max_aliases, max_depth, max_nodes):
+        self.file = file
+        self.constructor = constructor
+        self.max_aliases, self.max_depth, self.max_nodes = max_aliases, max_depth, max_nodes
+        self.positions: dict[tuple, tuple[int, int]] = {}
+
+    def fail(self, node, message, hint=None):
+        _fail(self.file, message, *_mark(node), hint=hint)
+
+    # -- pass 1: look at each distinct node once ------------------------------
+    def measure(self, root) -> None:
+        """Check tags and limits on the node graph before expanding anything.
+
+        Each distinct node is visited once and its expanded size is memoised,
+        so a billion-laughs file is rejected after a few dozen steps.
+        """
+        seen: dict[int, tuple[int, int]] = {}  # id -> (expanded size, collection height)
+        active: set[int] = set()
+        aliases = 0
+
+        def visit(node, depth: int) -> tuple[int, int]:
+            nonlocal aliases
+            key = id(node)
+            if key in seen or key in active:
+                aliases += 1  # a node reached twice is reached through an alias
+                if aliases > self.max_aliases:
+                    self.fail(node, f"too many alias uses (more than {self.max_aliases})")
+                if key in active:
+                    self.fail(node, "an alias refers to a node that contains it (recursive alias)")
+                size, height = seen[key]
+                if depth + height - 1 > self.max_depth:
+                    self.fail(node, f"nesting is deeper than {self.max_depth} levels (through aliases)")
+                return size, height
+            if node.tag not in _ALLOWED_TAGS:
+                self.fail(node, f"tag {_short_tag(node.tag)} is not allowed",
+                          hint="only plain YAML values (strings, numbers, booleans, null, lists, mappings) are supported")
+            if isinstance(node, ScalarNode):
+                seen[key] = (1, 0)
+                return seen[key]
+            if depth > self.max_depth:
+                self.fail(node, f"nesting is deeper than {self.max_depth} levels")
+            active.add(key)
+            children = node.value if isinstance(node, SequenceNode) else [n for kv in node.value for n in kv]
+            size, height = 1, 1
+            for child in children:
+                child_size, child_height = visit(child, depth + 1)
+                size, height = size + child_size, max(height, child_height + 1)
+            active.discard(key)
+            if size > self.max_nodes:
+                self.fail(node, f"the document expands to too many values (more than {self.max_nodes}); "
+                                "check for aliases (*name) that repeat large parts")
+            seen[key] = (size, height)
+            return size, height
+
+        visit(root, 1)
+
+    # -- pass 2: build plain data, recording positions ------------------------
+    def build(self, node, path: tuple, position: tuple[int, int] | None = None):
+        self.positions[path] = position or _mark(node)
+        if isinstance(node, SequenceNode):
+            if node.tag != _SEQ:
+                self.fail(node, f"tag {_short_tag(node.tag)} cannot be used on a list")
+            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            if node.tag != _MAP:
+                self.fail(node, f"tag {_short_tag(node.tag)} cannot be used on a mapping")
+            return {key: self.build(value, path + (key,), _value_mark(key_node, value))
+                    for key, (key_node, value) in self._pairs(node, path).items()}
+        if node.tag not in _SCALAR_TAGS | {_MERGE}:
+            self.fail(node, f"tag {_short_tag(node.tag)} cannot be used on a scalar")
+        if node.tag in (_STR, _MERGE, _CORE + "timestamp"):
+            return node.value
+        return self.constructor.construct_object(node, deep=True)
+
+    def _pairs(self, node, path: tuple) -> dict:
+        """key -> (key node, value node), with `<<` merge keys applied (explicit keys win)."""
+        pairs: dict[str, tuple] = {}
+        first_seen: dict[str, int] = {}
+        merges = []
+        for key_node, value_node in node.value:
+            if key_node.tag == _MERGE:
+                merges.append(value_node)
+                continue
+            if not isinstance(key_node, ScalarNode) or key_node.tag != _STR:
+                shown = key_node.value if isinstance(key_node, ScalarNode) else (
+                    "a list" if isinstance(key_node, SequenceNode) else "a mapping")
+                self.fail(key_node, f"mapping keys must be strings, got {shown}",
+                          hint="put the key in quotes" if isinstance(key_node, ScalarNode) else None)
+            key = key_node.value
+            if key in pairs:
+                _fail(self.file, f"duplicate key {key!r} (first defined on line {first_seen[key]})",
+                      *_mark(key_node), path=path + (key,))
+            pairs[key] = (key_node, value_node)
+            first_seen[key] = key_node.start_mark.line + 1
+        for merge in merges:
+            sources = merge.value if isinstance(merge, SequenceNode) else [merge]
+            for source in sources:
+                if not isinstance(source, MappingNode):
+                    self.fail(source, "'<<' can only merge mappings")
+                for key, pair in self._pairs(source, path).items():
+                    pairs.setdefault(key, pair)
+        return pairs
