@@ -184,7 +184,8 @@ class Builder(StepCompiler):
             end = [self.step(s, path + ("end", i)) for i, s in enumerate(spec.get("end", []))]
             action = self.block(spec.get("action", []), path + ("action",))
             steps = [N.PhaseBegin(), N.Emit("role_chosen") if "role_chosen" in m.events else None,
-                     *start, N.ForEachPlayer(lambda g, env: g.chooser, action), *end, N.PhaseEnd()]
+                     *start, self.register(N.ForEachPlayer(lambda g, env: g.chooser, action), ("roles", key, "each")),
+                     *end, N.PhaseEnd()]
             role.block = self.register(N.Block([s for s in steps if s is not None]), ("roles", key))
 
     def effects(self):

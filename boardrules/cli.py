@@ -1,0 +1,293 @@
+"""The ``boardrules`` command: play, simulate, validate and list games.
+
+Exit codes: 0 success, 1 ``validate`` found problems, 2 a bad command line (unknown game, player count or option).
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import click
+
+from .bots import random_bots
+from .errors import ContentError
+from .rules import load
+
+__all__ = ["cli", "main"]
+
+
+class CommandError(click.ClickException):
+    """A problem with what was asked for: printed as one ``Error: ...`` line, exit code 2, no traceback."""
+
+    exit_code = 2
+
+
+# ---------------------------------------------------------------------- helpers
+def parse_value(text: str):
+    """A command-line option value: true/false, an integer, or else the string itself."""
+    low = text.strip().lower()
+    if low == "true":
+        return True
+    if low == "false":
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def show_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def show_options(options: dict) -> str:
+    return ", ".join(f"{k}={show_value(v)}" for k, v in options.items()) or "none"
+
+
+def parse_options(pairs) -> dict:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise CommandError(f"--option takes key=value, got {pair!r}")
+        options[key.strip()] = parse_value(value)
+    return options
+
+
+def load_rules(game):
+    try:
+        return load(game)
+    except ContentError as exc:
+        issues = exc.errors
+        if len(issues) == 1:
+            raise CommandError(str(issues[0])) from None
+        lines = [f"cannot load {game!r}: {len(issues)} problems"] + [f"  {issue}" for issue in issues]
+        raise CommandError("\n".join(lines)) from None
+
+
+def prepare(game, players, option_pairs):
+    """(rules, player count, full options) for a command line, or a CommandError."""
+    rules = load_rules(game)
+    if players is None:
+        players = rules.players.stop - 1
+    if players not in rules.players:
+        raise CommandError(f"{rules.title} is for {rules.players.start}-{rules.players.stop - 1} players, "
+                           f"not {players}")
+    try:
+        options = rules.check_options(parse_options(option_pairs))
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    return rules, players, options
+
+
+def part_names(rules) -> dict:
+    """Scoring part id -> display name, in scoring order."""
+    names = {}
+    for rule in rules.model.scoring:
+        if rule.id not in names:
+            name = rule.name
+            names[rule.id] = (name.get("en") or next(iter(name.values()), rule.id)) if isinstance(name, dict) \
+                else str(name or rule.id)
+    return names
+
+
+def table(headers, rows, left=1) -> list[str]:
+    """Plain-text table; the first ``left`` columns are left-aligned, the others right-aligned."""
+    cells = [list(map(str, headers))] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+
+    def fmt(row):
+        return "  ".join(c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
+
+    return [fmt(cells[0]), "  ".join("-" * w for w in widths)] + [fmt(r) for r in cells[1:]]
+
+
+def score_report(rules, game) -> list[str]:
+    scores = game.scores()
+    winners = game.winners()
+    names = part_names(rules)
+    used = [pid for pid in names if any(pid in s["parts"] for s in scores)]
+    tie_texts = [text for _, text in rules.model.tie_break]
+    ties = [game.tie_breaks(s["seat"]) for s in scores]
+
+    headers = ["", "seat"] + [names[pid] for pid in used] + ["total"] + (["tie-break"] if tie_texts else [])
+    rows = []
+    for s, tb in zip(scores, ties):
+        row = ["*" if s["seat"] in winners else "", f"seat {s['seat']}"]
+        row += [s["parts"].get(pid, "-") for pid in used]
+        row.append(s["total"])
+        if tie_texts:
+            row.append(" / ".join(map(str, tb)))
+        rows.append(row)
+
+    rounds = "round" if game.round == 1 else "rounds"
+    out = [f"Game over after {game.round} {rounds}: {game.end_reason}.", ""]
+    out += table(headers, rows, left=2)
+    out.append("")
+    if tie_texts:
+        out.append("tie-break: " + "; then ".join(tie_texts) + "  ('-': no such building)")
+    else:
+        out.append("('-': no such building)")
+    best = scores[winners[0]]["total"]
+    leaders = [s["seat"] for s in scores if s["total"] == best]
+    seats = ", ".join(f"seat {w}" for w in winners)
+    if len(winners) > 1:
+        out.append(f"Shared win: {seats} with {best} points each (tied on the tie-break too).")
+    elif len(leaders) > 1:
+        out.append(f"Winner: {seats} with {best} points, on the tie-break "
+                   f"({' / '.join(map(str, ties[winners[0]]))} against "
+                   + ", ".join(f"seat {s}: {' / '.join(map(str, ties[s]))}" for s in leaders if s != winners[0])
+                   + ").")
+    else:
+        out.append(f"Winner: {seats} with {best} points.")
+    return out
+
+
+# ---------------------------------------------------------------------- commands
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="boardrules", prog_name="boardrules")
+def cli():
+    """Play role-selection card games (San Juan, ...) from YAML content."""
+
+
+option_opt = click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
+                          help="A game option, e.g. fair_start=true (repeatable; values: true/false, integers, text).")
+players_opt = click.option("--players", "-p", type=int, default=None,
+                           help="Number of players (default: the most the game allows).")
+
+
+@cli.command()
+@click.argument("game")
+@players_opt
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Game seed (the bots' seeds derive from it).")
+@option_opt
+@click.option("--json", "as_json", is_flag=True, help="Print the final game state as JSON instead of the log and scores.")
+def play(game, players, seed, option_pairs, as_json):
+    """Play one whole game of GAME (a packaged id or a path) with random bots and print the log and the scores."""
+    rules, players, options = prepare(game, players, option_pairs)
+    g = rules.new_game(players=players, seed=seed, options=options, log=not as_json)
+    bots = random_bots(seed, players)
+    decisions = 0
+    while not g.is_over:
+        g.apply(bots[g.current_player].choose(g))
+        decisions += 1
+    if as_json:
+        click.echo(json.dumps(g.to_json(), indent=2, ensure_ascii=False))
+        return
+    lines = [
+        f"{rules.title} ({rules.id}): {players} players, seed {seed}",
+        f"options: {show_options(options)}",
+        "players: random bots, one per seat, seeded from the game seed and the seat",
+    ]
+    for line in g.log_lines():
+        if line.startswith("--"):
+            lines.append("")
+        lines.append(line)
+    lines += ["", f"{decisions} decisions.", ""]
+    lines += score_report(rules, g)
+    click.echo("\n".join(lines))
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=1000, show_default=True, help="Number of games.")
+@players_opt
+@click.option("--seed", "-s", type=int, default=1, show_default=True,
+              help="Seed of the first game; game i uses seed+i.")
+@option_opt
+def simulate(game, games, players, seed, option_pairs):
+    """Play many games of GAME with random bots (no log) and print speed, scores and win rates."""
+    rules, players, options = prepare(game, players, option_pairs)
+    wins = [0.0] * players
+    totals, winner_scores, rounds = [], [], []
+    reasons: dict = {}
+    decisions = 0
+    start = time.perf_counter()
+    with click.progressbar(range(games), label=f"{rules.title}, {players} players",
+                           file=click.get_text_stream("stderr")) as bar:
+        for i in bar:
+            s = seed + i
+            g = rules.new_game(players=players, seed=s, options=options, log=False)
+            bots = random_bots(s, players)
+            while not g.is_over:
+                g.apply(bots[g.current_player].choose(g))
+                decisions += 1
+            scores = [x["total"] for x in g.scores()]
+            winners = g.winners()
+            for w in winners:
+                wins[w] += 1 / len(winners)
+            totals.extend(scores)
+            winner_scores.append(scores[winners[0]])
+            rounds.append(g.round)
+            reasons[g.end_reason] = reasons.get(g.end_reason, 0) + 1
+    elapsed = time.perf_counter() - start
+
+    out = [
+        f"{rules.title} ({rules.id}): {games} games, {players} players, seeds {seed}-{seed + games - 1}, "
+        f"options: {show_options(options)}, random bots",
+        "",
+        f"speed      {games / elapsed:,.1f} games/s, {decisions / elapsed:,.0f} decisions/s "
+        f"({elapsed:.2f} s, one process)",
+        f"decisions  {decisions / games:.1f} per game",
+        f"rounds     {sum(rounds) / games:.2f} per game (min {min(rounds)}, max {max(rounds)})",
+        f"scores     mean {sum(totals) / len(totals):.2f}, min {min(totals)}, max {max(totals)} (every seat); "
+        f"winners mean {sum(winner_scores) / games:.2f}",
+    ]
+    for k, (reason, n) in enumerate(sorted(reasons.items(), key=lambda kv: (-kv[1], str(kv[0])))):
+        out.append(f"{'game end' if k == 0 else '':<10} {n / games:6.1%}  {reason}")
+    out.append("win rate by seat (shared wins count as fractions)")
+    for seat, w in enumerate(wins):
+        out.append(f"  seat {seat}  {w / games:.3f}  ({w:g} of {games} games)")
+    click.echo("\n".join(out))
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+def validate(paths):
+    """Check game content files (a game.yaml, its directory, or a packaged id); exit 1 on any problem."""
+    failed = 0
+    for path in paths:
+        try:
+            rules = load(path)
+        except ContentError as exc:
+            failed += 1
+            for issue in exc.errors:
+                click.echo(str(issue))
+            click.echo(f"FAILED: {path} ({len(exc.errors)} problem{'s' if len(exc.errors) != 1 else ''})")
+            continue
+        cards = rules.cards
+        click.echo(f"ok: {path} ({rules.title}, {len(cards)} card types, {sum(c.copies for c in cards)} cards)")
+    if failed:
+        sys.exit(1)
+
+
+@cli.command("list")
+def list_games():
+    """List the packaged games."""
+    from . import available_games
+    rows = []
+    for gid in available_games():
+        try:
+            rules = load(gid)
+        except ContentError as exc:
+            rows.append([gid, f"(cannot be loaded: {len(exc.errors)} problems; see 'boardrules validate {gid}')", "", ""])
+            continue
+        lo, hi = rules.players.start, rules.players.stop - 1
+        rows.append([gid, rules.title, f"{lo}-{hi} players" if lo != hi else f"{lo} players",
+                     f"options: {show_options(rules.options)}"])
+    if not rows:
+        click.echo("no packaged games found")
+        return
+    click.echo("\n".join(table(["game", "title", "players", ""], rows, left=4)[2:]))
+
+
+def main(argv=None):
+    """The console-script entry point."""
+    cli.main(args=argv, prog_name="boardrules")
+
+
+if __name__ == "__main__":
+    main()
