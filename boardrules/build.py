@@ -161,12 +161,21 @@ class Builder(StepCompiler):
             m.payments.append(M.PaymentDef(len(m.payments), key, spec.get("text", key), sources))
 
     def modifier(self, spec, path, type_index):
-        q = self.lookup(self.m.quantity_index, spec.get("modify", spec.get("quantity")), "quantity",
-                        path + ("modify" if "modify" in spec else "quantity",))
+        q = self.lookup(self.m.quantity_index, spec.get("modify"), "quantity",
+                        path + ("modify" if path[-2] != "privilege" else "quantity",))
         op = "set" if "set" in spec else "add"
         value, vtext = self.number(spec[op], path + (op,))
         cond, ctext = self.condition(spec["if"], path + ("if",)) if "if" in spec else (None, "")
-        return q, M.Modifier(type_index, op, value, cond, f"{op} {vtext}" + (f" if {ctext}" if ctext else ""))
+        qtext = self.m.quantities[q].text if q is not None else "?"
+        if op == "set":
+            text = f"your {qtext} is {vtext}"
+        elif isinstance(spec[op], int):
+            text = f"your {qtext} is {abs(spec[op])} {'lower' if spec[op] < 0 else 'higher'}"
+        else:
+            text = f"add {vtext} to your {qtext}"
+        if ctext:
+            text += f" when {ctext}"
+        return q, M.Modifier(type_index, op, value, cond, text)
 
     def roles(self):
         m = self.m
@@ -177,12 +186,16 @@ class Builder(StepCompiler):
             self.doc = doc
             role = m.roles[m.role_index[key]]
             for i, mod in enumerate(spec.get("privilege", [])):
-                q, modifier = self.modifier(mod, path + ("privilege", i), -1)
+                q, modifier = self.modifier({"modify": mod["quantity"], **mod}, path + ("privilege", i), -1)
                 if q is not None:
                     role.privilege.setdefault(q, []).append(modifier)
+                role.privilege_texts.append(modifier.text[0].upper() + modifier.text[1:] + ".")
             start = [self.step(s, path + ("start", i)) for i, s in enumerate(spec.get("start", []))]
             end = [self.step(s, path + ("end", i)) for i, s in enumerate(spec.get("end", []))]
             action = self.block(spec.get("action", []), path + ("action",))
+            role.action_text = self.text_of(action)
+            role.start_text = "; ".join(x.text for x in start)
+            role.end_text = "; ".join(x.text for x in end)
             steps = [N.PhaseBegin(), N.Emit("role_chosen") if "role_chosen" in m.events else None,
                      *start, self.register(N.ForEachPlayer(lambda g, env: g.chooser, action), ("roles", key, "each")),
                      *end, N.PhaseEnd()]
@@ -199,6 +212,7 @@ class Builder(StepCompiler):
                     q, modifier = self.modifier(eff, p, t.index)
                     if q is not None:
                         m.quantities[q].mods.append(modifier)
+                    t.texts.append(modifier.text[0].upper() + modifier.text[1:] + ".")
                 elif "when" in eff:
                     event = eff["when"]
                     if event not in m.events:
@@ -207,11 +221,16 @@ class Builder(StepCompiler):
                     cond, ctext = self.condition(eff["if"], p + ("if",)) if "if" in eff else (None, "")
                     body = self.block(eff.get("do", []), p + ("do",), guard=cond)
                     m.triggers.setdefault(event, []).append(M.Trigger(t.index, event, cond, body, ctext))
+                    when = m.events[event]
+                    t.texts.append(f"{when[0].upper()}{when[1:]}{', if ' + ctext if ctext else ''}: "
+                                   f"{self.text_of(body)}.")
                 elif "score" in eff:
                     value, vtext = self.number(eff["score"], p + ("score",))
                     order = eff.get("order", "normal")
                     order = SCORE_ORDER.get(order, order) if isinstance(order, str) else order
                     m.scoring.append(M.ScoreRule(t.id, t.name, value, vtext, order, t.index))
+                    t.texts.append(f"At the end of the game, score {vtext}"
+                                   f"{' (counted after every other score)' if order > 0 else ''}.")
 
     def flow(self, top):
         m = self.m

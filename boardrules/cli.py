@@ -102,7 +102,49 @@ def table(headers, rows, left=1) -> list[str]:
     def fmt(row):
         return "  ".join(c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
 
-    return [fmt(cells[0]), "  ".join("-" * w for w in widths)] + [fmt(r) for r in cells[1:]]
+    rule = "  ".join(("-" if h else " ") * w for h, w in zip(cells[0], widths)).rstrip()
+    return [fmt(cells[0]), rule] + [fmt(r) for r in cells[1:]]
+
+
+def card_text(entry, names) -> str:
+    """One card of a view: its name, plus what lies under it ("Quarry [covered: Poor House]", "Chapel [tucked: 3]")."""
+    if not isinstance(entry, dict):
+        return names.get(entry, entry)
+    extras = []
+    for pile, under in entry.get("piles", {}).items():
+        shown = ", ".join(names.get(c, c) for c in under) if isinstance(under, list) else str(under)
+        extras.append(f"{pile}: {shown}")
+    name = names.get(entry["card"], entry["card"])
+    return f"{name} [{'; '.join(extras)}]" if extras else name
+
+
+def wrap_items(items, head, width) -> list[str]:
+    """``head`` then the items joined by ", ", wrapped between items (never inside a card name)."""
+    lines, line = [], head
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if line.strip() and line != head and len(line) + 1 + len(piece) > width:
+            lines.append(line)
+            line = " " * len(head) + piece
+        else:
+            line += ("" if line == head else " ") + piece
+    return lines + [line]
+
+
+def tableau_report(rules, game, width=100) -> list[str]:
+    """Every seat's public, scoring zones (San Juan: the city) at the end of the game."""
+    names = {c.id: c.en for c in rules.cards}
+    zones = game.view()["zones"]
+    out = []
+    for z in rules.model.zones:
+        if not (z.tableau and z.scope == "player" and z.visibility == "public"):
+            continue
+        out.append(f"Final {z.id} of each seat:")
+        for seat, cards in enumerate(zones[z.id]):
+            head = f"  seat {seat} ({len(cards)}): "
+            out += wrap_items([card_text(c, names) for c in cards] or ["(empty)"], head, width)
+        out.append("")
+    return out
 
 
 def score_report(rules, game) -> list[str]:
@@ -113,24 +155,22 @@ def score_report(rules, game) -> list[str]:
     tie_texts = [text for _, text in rules.model.tie_break]
     ties = [game.tie_breaks(s["seat"]) for s in scores]
 
-    headers = ["", "seat"] + [names[pid] for pid in used] + ["total"] + (["tie-break"] if tie_texts else [])
+    headers = ["seat"] + [names[pid] for pid in used] + ["total"] + (["tie-break"] if tie_texts else []) + [""]
     rows = []
     for s, tb in zip(scores, ties):
-        row = ["*" if s["seat"] in winners else "", f"seat {s['seat']}"]
-        row += [s["parts"].get(pid, "-") for pid in used]
-        row.append(s["total"])
+        row = [f"seat {s['seat']}"] + [s["parts"].get(pid, "-") for pid in used] + [s["total"]]
         if tie_texts:
             row.append(" / ".join(map(str, tb)))
+        row.append("  winner" if s["seat"] in winners else "")
         rows.append(row)
 
     rounds = "round" if game.round == 1 else "rounds"
     out = [f"Game over after {game.round} {rounds}: {game.end_reason}.", ""]
-    out += table(headers, rows, left=2)
+    out += table(headers, rows)
     out.append("")
     if tie_texts:
-        out.append("tie-break: " + "; then ".join(tie_texts) + "  ('-': no such building)")
-    else:
-        out.append("('-': no such building)")
+        out.append("tie-break: " + "; then ".join(tie_texts))
+    out.append("'-': the seat has no card that scores this part")
     best = scores[winners[0]]["total"]
     leaders = [s["seat"] for s in scores if s["total"] == best]
     seats = ", ".join(f"seat {w}" for w in winners)
@@ -182,11 +222,15 @@ def play(game, players, seed, option_pairs, as_json):
         f"options: {show_options(options)}",
         "players: random bots, one per seat, seeded from the game seed and the seat",
     ]
-    for line in g.log_lines():
+    log = g.log_lines()
+    if log and not log[0].startswith("--"):
+        lines += ["", "-- setup --"]
+    for line in log:
         if line.startswith("--"):
             lines.append("")
         lines.append(line)
     lines += ["", f"{decisions} decisions.", ""]
+    lines += tableau_report(rules, g)
     lines += score_report(rules, g)
     click.echo("\n".join(lines))
 
@@ -207,7 +251,7 @@ def simulate(game, games, players, seed, option_pairs):
     decisions = 0
     start = time.perf_counter()
     with click.progressbar(range(games), label=f"{rules.title}, {players} players",
-                           file=click.get_text_stream("stderr")) as bar:
+                           file=sys.stderr) as bar:
         for i in bar:
             s = seed + i
             g = rules.new_game(players=players, seed=s, options=options, log=False)

@@ -16,6 +16,7 @@ class CardType:
     effects: list = attrs.field(factory=list)   # raw effect data, kept for rendering
     notes: list = attrs.field(factory=list)
     source: tuple = ("", ())        # (file, path) for messages
+    texts: list = attrs.field(factory=list)     # one English sentence per effect, from the compiled data
 
     @property
     def en(self) -> str:
@@ -117,6 +118,10 @@ class RoleDef:
     privilege: dict     # quantity index -> list[Modifier]
     block: object       # compiled Block run when the role is chosen
     raw: dict = attrs.field(factory=dict)
+    privilege_texts: list = attrs.field(factory=list)
+    action_text: str = ""
+    start_text: str = ""
+    end_text: str = ""
 
     @property
     def en(self) -> str:

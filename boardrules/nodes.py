@@ -127,14 +127,14 @@ class Choose(Node):
         where, var = self.where, self.var
         seen, actions, values = set(), [], []
         for c in self.source(g, env):
+            sig = g.signature(c)
+            if sig in seen:     # equivalent cards (same type, same piles) give one option
+                continue
+            seen.add(sig)
             if where is not None:
                 env[var] = c
                 if not where(g, env):
                     continue
-            sig = g.signature(c)
-            if sig in seen:
-                continue
-            seen.add(sig)
             actions.append(self.action(g, c, sig))
             values.append(c)
         env[var] = saved

@@ -34,34 +34,37 @@ class StepCompiler(Compiler):
         if method is None:
             self.report(path, f"unknown step {key!r}", choices=[k[3:] for k in dir(self) if k.startswith("st_")])
             return None
-        node = method(item, path)
-        if node is not None:
-            node.text = self.describe(item)
-            if node.path == "":
-                self.register(node, path)
+        node, text = method(item, path)
+        node.text = text
+        if node.path == "":
+            self.register(node, path)
         return node
 
-    def describe(self, item):
-        return next(iter(item))
+    def text_of(self, block) -> str:
+        """The English sentence(s) of a compiled block."""
+        return "; ".join(s.text for s in block.steps if getattr(s, "text", ""))
 
     # ---------------------------------------------------------------- control
     def st_if(self, item, path):
-        cond, _ = self.condition(item["if"], path + ("if",))
+        cond, ctext = self.condition(item["if"], path + ("if",))
         then = self.block(item.get("then"), path + ("then",), shared=True)
         other = self.block(item["else"], path + ("else",), shared=True) if "else" in item else None
-        return N.If(cond, then, other)
+        text = f"if {ctext}: {self.text_of(then)}"
+        if other is not None:
+            text += f"; otherwise: {self.text_of(other)}"
+        return N.If(cond, then, other), text
 
     def st_repeat(self, item, path):
         spec = item["repeat"]
-        times, _ = self.number(spec["times"], path + ("repeat", "times"))
+        times, ttext = self.number(spec["times"], path + ("repeat", "times"))
         body = self.block(spec.get("do"), path + ("repeat", "do"))
-        return N.Repeat(times, body)
+        return N.Repeat(times, body), f"up to {ttext} times: {self.text_of(body)}"
 
     def st_for_each_player(self, item, path):
         spec = item["for_each_player"]
-        start, _ = self.player(spec.get("from", "start_player"), path + ("for_each_player", "from"))
+        start, stext = self.player(spec.get("from", "start_player"), path + ("for_each_player", "from"))
         body = self.block(spec.get("do"), path + ("for_each_player", "do"))
-        return N.ForEachPlayer(start, body)
+        return N.ForEachPlayer(start, body), f"each player in turn, starting with {stext}: {self.text_of(body)}"
 
     def st_choose(self, item, path):
         spec = item["choose"]
@@ -72,89 +75,106 @@ class StepCompiler(Compiler):
         source = where = fixed = None
         if "options" in spec:
             fixed = list(spec["options"])
+            what = " or ".join(fixed)
         else:
-            source, _ = self.selector(spec.get("from"), path + ("choose", "from"))
+            source, what = self.selector(spec.get("from"), path + ("choose", "from"))
+            what = f"a card from {what}"
             if "where" in spec:
-                where, _ = self.condition(spec["where"], path + ("choose", "where"))
+                where, wtext = self.condition(spec["where"], path + ("choose", "where"))
+                what += f" (where {wtext})"
         text = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")
         decline = spec.get("decline_text", f"do not {kind.replace('_', ' ')}")
+        verb = "you may choose" if spec.get("optional") else "choose"
         return N.Choose(kind, var, who, source, where, fixed, bool(spec.get("optional")),
-                        spec.get("on_decline", "stop"), text, decline)
+                        spec.get("on_decline", "stop"), text, decline), f"{verb} {what} to {kind.replace('_', ' ')}"
 
     # ---------------------------------------------------------------- cards
     def destination(self, node, path):
+        """(fn returning (kind, index, owner), text)."""
         if isinstance(node, dict) and "pile" in node:
             pile = self.lookup(self.m.pile_index, node["pile"], "pile", path + ("pile",))
-            host, _ = self.card(node.get("on"), path + ("on",))
-            return lambda g, env: (1, pile, host(g, env))
+            host, htext = self.card(node.get("on"), path + ("on",))
+            ptext = self.m.piles[pile].text if pile is not None else "?"
+            return (lambda g, env: (1, pile, host(g, env))), f"the {ptext} on {htext}"
         if isinstance(node, dict) and "zone" in node:
             zone = self.lookup(self.m.zone_index, node["zone"], "zone", path + ("zone",))
             if zone is None:
-                return lambda g, env: None
-            if self.m.zones[zone].scope == "shared":
-                return lambda g, env: (0, zone, 0)
-            who, _ = self.player(node.get("of"), path + ("of",))
-            return lambda g, env: (0, zone, who(g, env))
+                return (lambda g, env: None), "?"
+            zdef = self.m.zones[zone]
+            if zdef.scope == "shared":
+                return (lambda g, env: (0, zone, 0)), zdef.text
+            who, wtext = self.player(node.get("of"), path + ("of",))
+            text = zdef.text if wtext == "you" else zdef.text.replace("your", f"{wtext}'s")
+            return (lambda g, env: (0, zone, who(g, env))), text
         self.report(path, f"expected a destination ({{zone: ...}} or {{pile: ..., on: ...}}), got {node!r:.60}")
-        return lambda g, env: None
+        return (lambda g, env: None), "?"
 
     def st_move(self, item, path):
         spec = item["move"]
         p = path + ("move",)
-        dest = self.destination(spec.get("to"), p + ("to",))
+        dest, dtext = self.destination(spec.get("to"), p + ("to",))
         bottom = spec.get("position", "top") == "bottom"
+        if bottom:
+            dtext = f"the bottom of {dtext}"
         count = spec.get("count", 1)
-        count_fn = None if count == "all" else self.number(count, p + ("count",))[0]
+        count_fn, ctext = (None, "all") if count == "all" else self.number(count, p + ("count",))
         if "card" in spec:
-            card, _ = self.card(spec["card"], p + ("card",))
-            return N.Move(card, None, None, None, dest, bottom, None)
+            card, ctext = self.card(spec["card"], p + ("card",))
+            return N.Move(card, None, None, None, dest, bottom, None), f"put {ctext} into {dtext}"
         src = spec.get("from")
-        take = refill = None
         if isinstance(src, dict) and set(src) <= {"zone", "of"} and "zone" in src and count_fn is not None:
-            take, _ = self.zone_ref(src, p + ("from",))
+            take, stext = self.zone_ref(src, p + ("from",))
             zi = self.m.zone_index.get(src["zone"])
+            refill = None
             if zi is not None and self.m.zones[zi].refill_from is not None:
                 refill = (zi, self.m.zones[zi].refill_from, self.m.zones[zi].refill_shuffle)
-            return N.Move(None, None, take, count_fn, dest, bottom, refill)
-        source, _ = self.selector(src, p + ("from",))
-        return N.Move(None, source, None, count_fn, dest, bottom, None)
+            cards = "1 card" if ctext == "1" else f"{ctext} cards"
+            return N.Move(None, None, take, count_fn, dest, bottom, refill), \
+                f"take {cards} from the top of {stext} into {dtext}"
+        source, stext = self.selector(src, p + ("from",))
+        what = "all cards" if count_fn is None else ("1 card" if ctext == "1" else f"{ctext} cards")
+        return N.Move(None, source, None, count_fn, dest, bottom, None), f"move {what} from {stext} to {dtext}"
 
     def st_shuffle(self, item, path):
-        zone, _ = self.zone_ref({"zone": item["shuffle"]}, path + ("shuffle",))
-        return N.Shuffle(zone)
+        zone, ztext = self.zone_ref({"zone": item["shuffle"]}, path + ("shuffle",))
+        return N.Shuffle(zone), f"shuffle {ztext}"
 
     def st_discard_down(self, item, path):
         spec = item["discard_down"]
         p = path + ("discard_down",)
-        zone, _ = self.zone_ref({"zone": spec["zone"], "of": spec.get("of")}, p)
-        to = self.number(spec["to"], p + ("to",))[0] if "to" in spec else None
-        by = self.number(spec["by"], p + ("by",))[0] if "by" in spec else None
+        zone, ztext = self.zone_ref({"zone": spec["zone"], "of": spec.get("of")}, p)
+        to, totext = self.number(spec["to"], p + ("to",)) if "to" in spec else (None, "")
+        by, bytext = self.number(spec["by"], p + ("by",)) if "by" in spec else (None, "")
         if (to is None) == (by is None):
             self.report(p, "discard_down needs exactly one of 'to' and 'by'")
-        into = self.destination({"zone": spec.get("into", "discard")}, p + ("into",))
-        return N.DiscardDown(zone, to, by, into)
+        into, itext = self.destination({"zone": spec.get("into", "discard")}, p + ("into",))
+        text = f"discard from {ztext} down to {totext} cards" if to is not None else f"discard {bytext} cards from {ztext}"
+        return N.DiscardDown(zone, to, by, into), f"{text}, one at a time, into {itext}"
 
     def st_pay(self, item, path):
         spec = item["pay"]
         pay = self.lookup(self.m.payment_index, spec.get("using"), "payment", path + ("pay", "using"))
-        amount, _ = self.number(spec["amount"], path + ("pay", "amount"))
-        return N.Pay(amount, self.m.payments[pay] if pay is not None else None)
+        amount, atext = self.number(spec["amount"], path + ("pay", "amount"))
+        payment = self.m.payments[pay] if pay is not None else None
+        return N.Pay(amount, payment), f"pay {atext} with {payment.text if payment else '?'}, one card at a time"
 
     # ---------------------------------------------------------------- bookkeeping
     def st_emit(self, item, path):
         event = item["emit"]
         if event not in self.m.events:
             self.report(path + ("emit",), f"unknown event {event!r}", choices=self.m.events)
-        return N.Emit(event)
+        return N.Emit(event), f"abilities that act {self.m.events.get(event, event)} take effect"
 
     def _counter(self, item, path, key, add):
         spec = item[key]
         c = self.lookup(self.m.counter_index, spec.get("counter"), "counter", path + (key, "counter"))
-        value, _ = self.number(spec.get("value", 1), path + (key, "value"))
+        value, vtext = self.number(spec.get("value", 1), path + (key, "value"))
+        ctext = self.m.counters[c].text if c is not None else "?"
+        text = f"add {vtext} to {ctext}" if add else f"set {ctext} to {vtext}"
         if c is not None and self.m.counters[c].scope == "shared":
-            return N.SetCounter(c, lambda g, env: 0, value, add)
+            return N.SetCounter(c, lambda g, env: 0, value, add), text
         who, _ = self.player(spec.get("of"), path + (key, "of"))
-        return N.SetCounter(c, who, value, add)
+        return N.SetCounter(c, who, value, add), text
 
     def st_add(self, item, path):
         return self._counter(item, path, "add", True)
@@ -166,21 +186,23 @@ class StepCompiler(Compiler):
         names = []
         for name, value in item["let"].items():
             var = self.var("$" + name, path + ("let", name))
-            names.append((var, self.number(value, path + ("let", name))[0]))
-        return N.Let(names)
+            names.append((var, *self.number(value, path + ("let", name))))
+        return N.Let([(n, f) for n, f, _ in names]), "; ".join(f"note {t} as the {n.replace('_', ' ')}" for n, _, t in names)
 
     def st_end_game(self, item, path):
         spec = item["end_game"]
         cond, ctext = self.condition(spec.get("if", True), path + ("end_game", "if"))
-        return N.EndGame(cond, spec.get("text", ctext))
+        return N.EndGame(cond, spec.get("text", ctext)), f"if {ctext}, the game ends at once"
 
     def st_start_player(self, item, path):
         how = item["start_player"]
         if how != "random" and not isinstance(how, int):
             self.report(path + ("start_player",), "expected 'random' or a seat number")
-        return N.StartPlayer(how)
+        who = "a random player" if how == "random" else f"seat {how}"
+        return N.StartPlayer(how), f"{who} becomes {self.m.start_player_name}"
 
     def st_pass_start_player(self, item, path):
-        return N.PassStartPlayer(int(item["pass_start_player"]))
+        n = int(item["pass_start_player"])
+        return N.PassStartPlayer(n), f"{self.m.start_player_name} passes {n} seat{'s' if n != 1 else ''} to the left"
 
 

@@ -143,8 +143,21 @@ def position(rules, players, *, hands=None, cities=None, goods=None, tucked=None
 
 # ---------------------------------------------------------------------- small helpers for the tests
 def act(game, kind, **args):
-    """Applies ``{"kind": kind, "args": args}``."""
-    game.apply({"kind": kind, "args": args})
+    """Applies ``{"kind": kind, "args": args}``. When that exact action is not legal, applies the one legal
+    action of that kind whose args include ``args`` (e.g. ``build_over`` of a building that also shows its
+    ``piles``), so a test names only what matters; the unmatched exact form raises IllegalAction."""
+    matches = [a for a in game.legal_actions()
+               if a.kind == kind and all(a.args.get(k) == v for k, v in args.items())]
+    exact = [a for a in matches if a.args == args]
+    if exact or len(matches) != 1:
+        game.apply({"kind": kind, "args": args})
+    else:
+        game.apply(matches[0])
+
+
+def sell(game, building):
+    """Sells the good on the acting seat's building of that type."""
+    game.apply({"kind": "sell", "args": {"building": building, "piles": {"goods": 1}}})
 
 
 def decline(game, decision=None):
