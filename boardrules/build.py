@@ -18,11 +18,11 @@ class Builder(StepCompiler):
         self.doc = docs[0]
         super().__init__(M.GameDef(), self.report)
 
-    def report(self, path, message, hint=None, choices=None):
+    def report(self, path, message, hint=None, choices=None, at_key=False):
         if hint is None and choices is not None and len(path) and isinstance(message, str):
             word = message.rsplit(" ", 1)[-1].strip("'\"")
             hint = self.did_you_mean(word, list(choices))
-        self.issues.append(self.doc.issue(tuple(path), message, hint))
+        self.issues.append(self.doc.issue(tuple(path), message, hint, at_key=at_key))
 
     def entries(self, section):
         """(doc, path, key_or_None, value) for every entry of a section across all files."""
@@ -51,6 +51,8 @@ class Builder(StepCompiler):
         m.raw = {"manifest": top, "files": [d.file for d in self.docs]}
         m.id, m.title, m.edition = top["id"], top.get("title", top["id"]), top.get("edition", "")
         m.min_players, m.max_players = top["players"]["min"], top["players"]["max"]
+        if m.min_players > m.max_players:
+            self.report(("players",), f"players: min ({m.min_players}) is more than max ({m.max_players})")
         names = top.get("names", {})
         sp = names.get("start_player")
         m.start_player_name = (sp.get("en") if isinstance(sp, dict) else sp) or "the start player"
@@ -64,6 +66,7 @@ class Builder(StepCompiler):
         self.roles()
         self.effects()
         self.flow(top)
+        self.quantity_cycles()
         self.scoring(top)
         m.rules_choices = list(top.get("rules_choices", []))
         return m
@@ -110,7 +113,7 @@ class Builder(StepCompiler):
                     continue
                 if k not in m.attributes:
                     self.report(path + (k,), f"unknown attribute {k!r}",
-                                choices=list(m.attributes) + sorted(fields))
+                                choices=list(m.attributes) + sorted(fields), at_key=True)
                     continue
                 attrs[k] = v
             for k, a in m.attributes.items():
@@ -122,7 +125,7 @@ class Builder(StepCompiler):
                 if start is not None and m.zones[start].scope != "shared":
                     self.report(path + ("start",), f"cards start in a shared zone, {spec['start']!r} is per player")
                 start = start if start is not None else default_zone
-            t = M.CardType(len(m.types), key, spec["name"], spec.get("copies", 1), frozenset(spec.get("tags", [])),
+            t = M.CardType(len(m.types), key, M.names(spec["name"], key), spec.get("copies", 1), frozenset(spec.get("tags", [])),
                            attrs, start, spec.get("effects", []), spec.get("notes", []), (doc.file, path))
             m.type_index[key] = t.index
             m.types.append(t)
@@ -138,10 +141,14 @@ class Builder(StepCompiler):
         for doc, path, key, spec in entries:
             m.quantity_index[key] = len(m.quantities)
             m.quantities.append(M.QuantityDef(len(m.quantities), key, spec.get("text", key), None, ""))
+        self.quantity_sources = {}
         for doc, path, key, spec in entries:
             self.doc = doc
             q = m.quantities[m.quantity_index[key]]
+            self.quantity_sources[q.index] = (doc, path)
+            self.current_quantity = q.index
             q.base, q.base_text = self.number(spec.get("base", 0), path + ("base",))
+            self.current_quantity = None
             q.min, q.max = spec.get("min"), spec.get("max")
 
     def payments(self):
@@ -164,8 +171,10 @@ class Builder(StepCompiler):
         q = self.lookup(self.m.quantity_index, spec.get("modify"), "quantity",
                         path + ("modify" if path[-2] != "privilege" else "quantity",))
         op = "set" if "set" in spec else "add"
+        self.current_quantity = q
         value, vtext = self.number(spec[op], path + (op,))
         cond, ctext = self.condition(spec["if"], path + ("if",)) if "if" in spec else (None, "")
+        self.current_quantity = None
         qtext = self.m.quantities[q].text if q is not None else "?"
         if op == "set":
             text = f"your {qtext} is {vtext}"
@@ -180,10 +189,16 @@ class Builder(StepCompiler):
     def roles(self):
         m = self.m
         for doc, path, key, spec in self.entries("roles"):
+            if key in m.role_index:
+                self.doc = doc
+                self.report(path + ("id",), f"role {key!r} is defined twice")
+                continue
             m.role_index[key] = len(m.roles)
-            m.roles.append(M.RoleDef(len(m.roles), key, spec["name"], {}, None, spec))
+            m.roles.append(M.RoleDef(len(m.roles), key, M.names(spec["name"], key), {}, None, spec))
         for doc, path, key, spec in self.entries("roles"):
             self.doc = doc
+            if m.roles[m.role_index[key]].raw is not spec:
+                continue
             role = m.roles[m.role_index[key]]
             for i, mod in enumerate(spec.get("privilege", [])):
                 q, modifier = self.modifier({"modify": mod["quantity"], **mod}, path + ("privilege", i), -1)
@@ -251,6 +266,32 @@ class Builder(StepCompiler):
         loop = self.register(N.RoundLoop(round_block), ("round", "loop"))
         setup = self.block(top.get("setup", []), ("setup",), suffix=[N.Activate(), loop])
         m.flow = setup
+
+    def quantity_cycles(self):
+        """A quantity may not depend on itself (through bases, modifiers or the privilege multiplier)."""
+        m, deps = self.m, self.quantity_deps
+        if m.privilege_multiplier is not None:
+            for role in m.roles:
+                for q in role.privilege:
+                    deps.setdefault(q, set()).add(m.privilege_multiplier)
+        done, reported = set(), set()
+
+        def visit(q, trail):
+            if q in trail:
+                cycle = trail[trail.index(q):] + [q]
+                key = frozenset(cycle)
+                if key not in reported:
+                    reported.add(key)
+                    self.doc, path = self.quantity_sources.get(q, (self.docs[0], ("quantities",)))
+                    self.report(path, "quantity depends on itself: " + " -> ".join(m.quantities[x].id for x in cycle))
+                return
+            if q in done:
+                return
+            for nxt in sorted(deps.get(q, ())):
+                visit(nxt, trail + [q])
+            done.add(q)
+        for q in range(len(m.quantities)):
+            visit(q, [])
 
     def scoring(self, top):
         m = self.m

@@ -170,7 +170,8 @@ def score_report(rules, game) -> list[str]:
     out.append("")
     if tie_texts:
         out.append("tie-break: " + "; then ".join(tie_texts))
-    out.append("'-': the seat has no card that scores this part")
+    if any("-" in row[1:len(used) + 1] for row in rows):
+        out.append("'-': the seat has no card that scores this part")
     best = scores[winners[0]]["total"]
     leaders = [s["seat"] for s in scores if s["total"] == best]
     seats = ", ".join(f"seat {w}" for w in winners)
@@ -199,7 +200,7 @@ players_opt = click.option("--players", "-p", type=int, default=None,
                            help="Number of players (default: the most the game allows).")
 
 
-@cli.command()
+@cli.command(short_help="Play one game with random bots; print the log and scores.")
 @click.argument("game")
 @players_opt
 @click.option("--seed", "-s", type=int, default=0, show_default=True, help="Game seed (the bots' seeds derive from it).")
@@ -235,7 +236,7 @@ def play(game, players, seed, option_pairs, as_json):
     click.echo("\n".join(lines))
 
 
-@cli.command()
+@cli.command(short_help="Play many games with random bots; print speed and statistics.")
 @click.argument("game")
 @click.option("--games", "-n", type=click.IntRange(min=1), default=1000, show_default=True, help="Number of games.")
 @players_opt
@@ -270,7 +271,7 @@ def simulate(game, games, players, seed, option_pairs):
     elapsed = time.perf_counter() - start
 
     out = [
-        f"{rules.title} ({rules.id}): {games} games, {players} players, seeds {seed}-{seed + games - 1}, "
+        f"{rules.title} ({rules.id}): {games} games, {players} players, seeds {seed}..{seed + games - 1}, "
         f"options: {show_options(options)}, random bots",
         "",
         f"speed      {games / elapsed:,.1f} games/s, {decisions / elapsed:,.0f} decisions/s "
@@ -288,7 +289,7 @@ def simulate(game, games, players, seed, option_pairs):
     click.echo("\n".join(out))
 
 
-@cli.command()
+@cli.command(short_help="Check content files; exit 1 on any problem.")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 def validate(paths):
     """Check game content files (a game.yaml, its directory, or a packaged id); exit 1 on any problem."""

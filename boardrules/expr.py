@@ -22,6 +22,7 @@ class Compiler:
     def __init__(self, model, report):
         self.m = model          # the GameDef under construction (names -> indexes)
         self.report = report    # report(path, message, hint=None, choices=None)
+        self.quantity_deps = {}  # quantity -> quantities its value reads, to reject cycles
 
     # ---------------------------------------------------------------- names
     def lookup(self, table: dict, name, what: str, path):
@@ -147,8 +148,12 @@ class Compiler:
         parts = [self.number(x, path + (i,)) for i, x in enumerate(items)]
         return [p[0] for p in parts], [p[1] for p in parts]
 
+    current_quantity = None    # the quantity whose base or modifier is being compiled
+
     def num_quantity(self, node, path):
         q = self.lookup(self.m.quantity_index, node["quantity"], "quantity", path + ("quantity",))
+        if q is not None and self.current_quantity is not None:
+            self.quantity_deps.setdefault(self.current_quantity, set()).add(q)
         binds = []
         for name, value in (node.get("with") or {}).items():
             fn, _ = self.card(value, path + ("with", name)) if is_var(value) else self.number(value, path + ("with", name))

@@ -51,8 +51,18 @@ def load_documents(path: Path):
     issues = validate(manifest, found["game.schema.json"], registry)
     docs = [manifest]
     includes = manifest.data.get("include", []) if isinstance(manifest.data, dict) else []
-    for i, name in enumerate(includes[:MAX_FILES]):
+    if not isinstance(includes, list):
+        return docs, issues          # the schema has reported it
+    if len(includes) > MAX_FILES:
+        issues.append(manifest.issue(("include",), f"at most {MAX_FILES} included files, got {len(includes)}"))
+        return docs, issues
+    for i, name in enumerate(includes):
+        if not isinstance(name, str):
+            continue                 # the schema has reported it
         target = (path.parent / name).resolve()
+        if not target.is_file():
+            issues.append(manifest.issue(("include", i), f"included file {name!r} not found (looked in {path.parent})"))
+            continue
         try:
             doc = load_yaml(target)
         except ContentError as exc:
@@ -71,6 +81,7 @@ def load_model(source):
     builder = Builder(docs, did_you_mean)
     model = builder.build()
     if builder.issues:
-        raise ContentError(builder.issues)
+        order = {d.file: i for i, d in enumerate(docs)}
+        raise ContentError(sorted(builder.issues, key=lambda e: (order.get(e.file, 0), e.line or 0, e.column or 0)))
     model.raw["path"] = str(path)
     return model

@@ -23,6 +23,13 @@ class CardType:
         return self.name.get("en", self.id)
 
 
+def names(value, fallback) -> dict:
+    """A display name given as a string or as {en: ..., zh: ...}, as a dict."""
+    if isinstance(value, str):
+        return {"en": value}
+    return dict(value) if isinstance(value, dict) else {"en": fallback}
+
+
 @attrs.define(eq=False)
 class ZoneDef:
     index: int
@@ -180,10 +187,8 @@ class GameDef:
 
     def declare_var(self, name, kind, path, report):
         known = self.var_kinds.setdefault(name, kind)
-        if known != kind and "value" not in (known, kind):
+        if known != kind:
             report(path, f"variable ${name} is used as a {kind} here but as a {known} elsewhere")
-        elif known == "value" and kind != "value":
-            self.var_kinds[name] = kind
 
     def attr_text(self, name) -> str:
         return self.attributes.get(name, {}).get("text", name)

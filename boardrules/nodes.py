@@ -325,10 +325,14 @@ class Pay(ResolveOne):
         groups = g.payment_sources(self.payment, env)   # [(source, cards, limit)]
         available = sum(min(len(cards), limit) for _, cards, limit in groups)
         if available <= f.data:            # everything must go: no choice to make
+            paid = []
             for src, cards, limit in groups:
-                for c in cards[:limit]:
+                for c in list(cards[:limit]):
+                    paid.append(g.rules.instance_types[c].en)
                     g.pay_card(src, c)
             f.data = 0
+            if g.log is not None and paid:
+                g.note_forced(env["you"], "pay with " + ", ".join(paid))
             return
         actions, values = [], []
         seen = set()
@@ -370,6 +374,8 @@ class DiscardDown(ResolveOne):
         if n <= 0:
             return False
         if n == len(cards):
+            if g.log is not None:
+                g.note_forced(f.env["you"], "discard " + ", ".join(g.rules.instance_types[c].en for c in cards))
             for c in list(cards):
                 g.move(c, self.into(g, f.env), False)
             return False

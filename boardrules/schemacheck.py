@@ -62,7 +62,7 @@ def _explain(doc: Located, validator, error) -> list[ContentIssue]:
         extras = [k for k in instance if k not in allowed and not any(re.search(p, k) for p in patterns)
                   and (kind == "additionalProperties" or repr(k) in detail)]
         if extras:
-            return [doc.issue(path + (k,), f"unknown field {k!r}", did_you_mean(k, allowed)) for k in extras]
+            return [doc.issue(path + (k,), f"unknown field {k!r}", did_you_mean(k, allowed), at_key=True) for k in extras]
     if kind == "required" and isinstance(instance, dict):
         return [doc.issue(path, f"missing field {name!r}") for name in value if name not in instance]
     if kind == "type":

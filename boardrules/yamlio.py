@@ -48,6 +48,7 @@ class Located:
     file: str
     data: object
     positions: dict[tuple, tuple[int, int]]
+    keys: dict[tuple, tuple[int, int]] = attrs.field(factory=dict)   # path -> position of its mapping key
 
     def where(self, path: tuple) -> tuple[int | None, int | None]:
         """Position of `path`, or of its nearest ancestor that has one."""
@@ -57,8 +58,10 @@ class Located:
                 return self.positions[path[:end]]
         return None, None
 
-    def issue(self, path: tuple, message: str, hint: str | None = None) -> ContentIssue:
-        line, column = self.where(path)
+    def issue(self, path: tuple, message: str, hint: str | None = None, at_key: bool = False) -> ContentIssue:
+        """An issue located at `path` (at its key, for problems with the key itself)."""
+        path = tuple(path)
+        line, column = self.keys[path] if at_key and path in self.keys else self.where(path)
         return ContentIssue(self.file, line, column, path_to_str(tuple(path)), message, hint)
 
 
@@ -151,7 +154,7 @@ def load_yaml(
         data = builder.build(root, ())
     except RecursionError:  # only reachable with a very large max_depth
         _fail(file, f"nesting is deeper than {max_depth} levels")
-    return Located(file, data, builder.positions)
+    return Located(file, data, builder.positions, builder.keys)
 
 
 class _Builder:
@@ -162,6 +165,7 @@ class _Builder:
         self.constructor = constructor
         self.max_aliases, self.max_depth, self.max_nodes = max_aliases, max_depth, max_nodes
         self.positions: dict[tuple, tuple[int, int]] = {}
+        self.keys: dict[tuple, tuple[int, int]] = {}
 
     def fail(self, node, message, hint=None):
         _fail(self.file, message, *_mark(node), hint=hint)
@@ -223,8 +227,11 @@ class _Builder:
         if isinstance(node, MappingNode):
             if node.tag != _MAP:
                 self.fail(node, f"tag {_short_tag(node.tag)} cannot be used on a mapping")
-            return {key: self.build(value, path + (key,), _value_mark(key_node, value))
-                    for key, (key_node, value) in self._pairs(node, path).items()}
+            out = {}
+            for key, (key_node, value) in self._pairs(node, path).items():
+                self.keys[path + (key,)] = _mark(key_node)
+                out[key] = self.build(value, path + (key,), _value_mark(key_node, value))
+            return out
         if node.tag not in _SCALAR_TAGS | {_MERGE}:
             self.fail(node, f"tag {_short_tag(node.tag)} cannot be used on a scalar")
         if node.tag in (_STR, _MERGE, _CORE + "timestamp"):
