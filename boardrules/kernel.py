@@ -35,6 +35,7 @@ class Kernel:
         self.rng = rng.seed_state(seed)
         self.zones = [[[] for _ in range(players if z.scope == "player" else 1)] for z in d.zones]
         self.piles = [{} for _ in d.piles]
+        self.pile_hosts = {}     # card -> number of cards in piles on it (derived, for fast signatures)
         self.counters = [[0] * (players if c.scope == "player" else 1) for c in d.counters]
         self.loc = [None] * len(d.instance_types)
         for c, ctype in enumerate(d.instance_types):
@@ -102,8 +103,10 @@ class Kernel:
 
     # ------------------------------------------------------------------ cards
     def signature(self, c):
-        piles = self.piles
-        return (self.rules.instance_types[c].index,) + tuple(len(p[c]) if c in p else 0 for p in piles)
+        """What makes two cards interchangeable as an option: their type and the sizes of their piles."""
+        if c not in self.pile_hosts:
+            return self.rules.instance_types[c].index
+        return (self.rules.instance_types[c].index,) + tuple(len(p[c]) if c in p else 0 for p in self.piles)
 
     def host_of(self, c):
         kind, _, host = self.loc[c]
@@ -130,6 +133,10 @@ class Kernel:
                 self._leave_tableau(owner, c)
         else:
             self.piles[i][owner].remove(c)
+            hosts = self.pile_hosts
+            hosts[owner] -= 1
+            if not hosts[owner]:
+                del hosts[owner]
 
     def _put(self, c, dest, bottom):
         kind, i, owner = dest
@@ -139,6 +146,7 @@ class Kernel:
                 self._enter_tableau(owner, c)
         else:
             target = self.piles[i].setdefault(owner, [])
+            self.pile_hosts[owner] = self.pile_hosts.get(owner, 0) + 1
         if bottom:
             target.insert(0, c)
         else:

@@ -141,7 +141,7 @@ class Choose(Node):
         return actions, values
 
     def action(self, g, value, sig):
-        key = sig if sig is not None else value
+        key = sig if sig is not None else ("value", value)
         a = self.cache.get(key)
         if a is None:
             if sig is None:
@@ -149,7 +149,7 @@ class Choose(Node):
             else:
                 ctype = g.rules.instance_types[value]
                 args, shown = {self.var: ctype.id}, ctype.en
-                if any(sig[1:]):
+                if isinstance(sig, tuple) and any(sig[1:]):
                     args["piles"] = {g.rules.piles[i].id: n for i, n in enumerate(sig[1:]) if n}
                     shown += " (" + ", ".join(f"{n} {k}" for k, n in args["piles"].items()) + ")"
             a = self.cache[key] = Action(self.kind, args, self.template.replace("{" + self.var + "}", shown))

@@ -61,6 +61,7 @@ def clone(g):
     new.__dict__.update(g.__dict__)
     new.zones = [[list(cards) for cards in owners] for owners in g.zones]
     new.piles = [{h: list(cs) for h, cs in p.items()} for p in g.piles]
+    new.pile_hosts = dict(g.pile_hosts)
     new.counters = [list(row) for row in g.counters]
     new.loc = list(g.loc)
     new.owned = [dict(o) for o in g.owned]
@@ -184,6 +185,7 @@ def game_from_json(rules, data):
                 if c is not None:
                     lst.append(c)
                     g.loc[c] = (1, pi, h)
+                    g.pile_hosts[h] = g.pile_hosts.get(h, 0) + 1
     missing = [d.instance_names[c] for c in range(len(d.instance_types)) if c not in seen]
     if missing:
         problems.append(f"{len(missing)} card(s) are nowhere: {', '.join(missing[:8])}")
