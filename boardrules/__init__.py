@@ -1,9 +1,9 @@
 """boardrules: role-selection board and card games played from declarative YAML content.
 
 >>> import boardrules
->>> rules = boardrules.load("san_juan")
->>> game = rules.new_game(players=3, seed=1)
->>> game.current_player in range(3)
+>>> rules = boardrules.load(boardrules.available_games()[0])
+>>> game = rules.new_game(players=rules.players.start, seed=1)
+>>> game.current_player in rules.players
 True
 """
 from .actions import Action
@@ -18,5 +18,5 @@ __version__ = "0.1.0"
 
 
 def available_games() -> list[str]:
-    """The ids of the games shipped with the library."""
+    """The ids of the games shipped with boardrules."""
     return list(packaged_games())

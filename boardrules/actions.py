@@ -19,7 +19,7 @@ def freeze(value):
 class Action:
     """One legal answer: a kind ("build", "pay", "choose_role", "pass", ...) and JSON arguments.
 
-    Card arguments are content ids (``{"card": "library"}``). Equality and hashing use kind and args only;
+    Card arguments are content ids (``{"card": "<card id>"}``). Equality and hashing use kind and args only;
     ``str(action)`` is a readable sentence.
     """
 

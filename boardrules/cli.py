@@ -107,7 +107,7 @@ def table(headers, rows, left=1) -> list[str]:
 
 
 def card_text(entry, names) -> str:
-    """One card of a view: its name, plus what lies under it ("Quarry [covered: Poor House]", "Chapel [tucked: 3]")."""
+    """One card of a view: its name, plus what lies under it (e.g. "Name [covered: Other Name]")."""
     if not isinstance(entry, dict):
         return names.get(entry, entry)
     extras = []
@@ -132,7 +132,7 @@ def wrap_items(items, head, width) -> list[str]:
 
 
 def tableau_report(rules, game, width=100) -> list[str]:
-    """Every seat's public, scoring zones (San Juan: the city) at the end of the game."""
+    """Every seat's public, scoring zones at the end of the game."""
     names = {c.id: c.en for c in rules.cards}
     zones = game.view()["zones"]
     out = []
@@ -191,7 +191,7 @@ def score_report(rules, game) -> list[str]:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="boardrules", prog_name="boardrules")
 def cli():
-    """Play role-selection card games (San Juan, ...) from YAML content."""
+    """Play role-selection card games from YAML content."""
 
 
 option_opt = click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",

@@ -170,7 +170,7 @@ class GameDef:
     types: list = attrs.field(factory=list)             # CardType by index
     type_index: dict = attrs.field(factory=dict)
     instance_types: list = attrs.field(factory=list)    # card instance -> CardType
-    instance_names: list = attrs.field(factory=list)    # card instance -> "library#2"
+    instance_names: list = attrs.field(factory=list)    # card instance -> "<card id>#<copy>"
     instance_index: dict = attrs.field(factory=dict)
     roles: list = attrs.field(factory=list)
     role_index: dict = attrs.field(factory=dict)

@@ -82,5 +82,5 @@ class Rules:
 
 
 def load(source) -> Rules:
-    """Loads a packaged game by id (``"san_juan"``) or a game file or directory by path."""
+    """Loads a packaged game by id (see ``available_games()``) or a game file or directory by path."""
     return Rules(load_model(source))

@@ -23,7 +23,7 @@ _MAX_SHOWN = 60
 
 
 def did_you_mean(word, candidates) -> str | None:
-    """"did you mean 'library'?" for the closest candidate, or None."""
+    """"did you mean 'move'?" for the closest candidate, or None."""
     options = [str(c) for c in candidates if str(c) != str(word)]
     match = difflib.get_close_matches(str(word), options, n=1, cutoff=0.6)
     return f"did you mean {match[0]!r}?" if match else None
