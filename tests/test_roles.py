@@ -244,6 +244,22 @@ def test_prospector_only_the_chooser_draws_one():
     assert game.current_player == 1 and game.prompt == "choose_role"
 
 
+def test_empty_draw_pile_is_refilled_from_the_shuffled_discards():
+    """When the draw pile runs out the discard pile is shuffled into a new draw pile (seed 000:
+    當摸牌堆沒有牌了,將棄牌堆的牌洗混,作為新的摸牌堆)."""
+    game = position(RULES, 2, supply_top=["hero", "statue"], cities={0: [], 1: []})
+    data = game.to_json()
+    pile = data["zones"]["supply"][0]
+    data["zones"]["discard"] = [pile[:-2]]          # everything but the top 2 cards is in the discard pile
+    data["zones"]["supply"] = [pile[-2:]]
+    game = RULES.game_from_json(data)
+    act(game, "choose_role", role="councillor")     # draws 5: 2 from the pile, 3 after the reshuffle
+    assert game.prompt == "keep" and len(zone(game, "looking", 0)) == 5
+    assert {"hero", "statue"} <= options_of(game, "keep", "card")
+    assert len(zone(game, "discard")) == 0
+    assert len(zone(game, "supply")) == len(pile) - 5
+
+
 # ---------------------------------------------------------------------- hand limit
 def test_hand_limit_seven_at_round_start():
     """At the start of each round every player with more than 7 cards discards down to 7 of his choice
