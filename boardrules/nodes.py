@@ -405,6 +405,62 @@ class DiscardDown(ResolveOne):
         f.data -= 1
 
 
+class Pick(ResolveOne):
+    """Moves ``count`` cards chosen one at a time from a selector to a destination.
+
+    When every candidate has to go anyway (and the pick is not optional), they move without a question.
+    """
+
+    def __init__(self, source, count, dest, kind, template, optional):
+        self.source, self.count, self.dest, self.kind = source, count, dest, kind
+        self.template, self.optional, self.cache = template, optional, {}
+
+    def exec(self, g, f):
+        n = self.count(g, f.env)
+        if n <= 0 or not self.source(g, f.env):
+            return False
+        g.push(self, f.env, n)
+        return True
+
+    def step(self, g, f):
+        cards = self.source(g, f.env)
+        if f.data <= 0 or not cards:
+            g.stack.pop()
+            return
+        if not self.optional and f.data >= len(cards):
+            dest = self.dest(g, f.env)
+            if g.log is not None:
+                g.note_forced(f.env["you"], self.template.format(", ".join(g.rules.instance_types[c].en for c in cards)))
+            for c in list(cards):
+                g.move(c, dest)
+            g.stack.pop()
+            return
+        seen, actions, values = set(), [], []
+        for c in cards:
+            sig = g.signature(c)
+            if sig not in seen:
+                seen.add(sig)
+                actions.append(self.card_action(g, c, self.kind, None, self.template))
+                values.append(c)
+        if self.optional:
+            a = self.cache.get(DECLINE)
+            if a is None:
+                a = self.cache[DECLINE] = Action("pass", {"decision": self.kind}, f"do not {self.kind.replace('_', ' ')}")
+            actions.append(a)
+            values.append(DECLINE)
+        elif len(actions) == 1:
+            self.resolve(g, f, values[0])
+            return
+        g.ask(self, f.env["you"], actions, values)
+
+    def resolve(self, g, f, value):
+        if value == DECLINE:
+            f.data = 0
+            return
+        g.move(value, self.dest(g, f.env))
+        f.data -= 1
+
+
 # ------------------------------------------------------------------ the round and role machinery
 class RoundLoop(Node):
     framed = True

@@ -135,6 +135,19 @@ class StepCompiler(Compiler):
         what = "all cards" if count_fn is None else ("1 card" if ctext == "1" else f"{ctext} cards")
         return N.Move(None, source, None, count_fn, dest, bottom, None), f"move {what} from {stext} to {dtext}"
 
+    def st_pick(self, item, path):
+        spec = item["pick"]
+        p = path + ("pick",)
+        source, stext = self.selector(spec.get("from"), p + ("from",))
+        count, ctext = self.number(spec.get("count", 1), p + ("count",))
+        dest, dtext = self.destination(spec.get("to"), p + ("to",))
+        kind = spec["action"]
+        template = spec.get("text", f"{kind.replace('_', ' ')} {{card}}").replace("{card}", "{}")
+        verb = "you may choose" if spec.get("optional") else "choose"
+        cards = "1 card" if ctext == "1" else f"{ctext} cards"
+        return N.Pick(source, count, dest, kind, template, bool(spec.get("optional"))), \
+            f"{verb} {cards} from {stext}, one at a time, and put {'it' if ctext == '1' else 'them'} into {dtext}"
+
     def st_shuffle(self, item, path):
         zone, ztext = self.zone_ref({"zone": item["shuffle"]}, path + ("shuffle",))
         return N.Shuffle(zone), f"shuffle {ztext}"

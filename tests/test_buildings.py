@@ -623,10 +623,10 @@ def test_prefecture_non_councillor_keeps_both():
                     supply_top=["smithy", "crane", "tower", "quarry", "library", "hero", "palace"])
     act(game, "choose_role", role="councillor")
     act(game, "keep", card="library")
-    assert game.current_player == 1 and options_of(game, "keep", "card") == {"hero", "palace"}
-    act(game, "keep", card="palace")               # the other one is kept too: 2 of 2
+    # 2 of 2: nothing to choose, both are kept without a question; the next role choice is pending
     assert hand(game, 1) == ["hero", "palace"]
     assert len(zone(game, "discard")) == 4
+    assert game.prompt == "choose_role" and game.current_player == 1
 
 
 def test_prefecture_costs_three():
