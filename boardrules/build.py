@@ -80,7 +80,8 @@ class Builder(StepCompiler):
         for doc, path, key, spec in self.entries("zones"):
             m.zone_index[key] = len(m.zones)
             m.zones.append(M.ZoneDef(len(m.zones), key, spec["scope"], spec["visibility"], spec.get("text", key),
-                                     bool(spec.get("tableau"))))
+                                     bool(spec.get("tableau")), quiet=bool(spec.get("quiet"))))
+        m.quiet_zones = frozenset(z.index for z in m.zones if z.quiet)
         for doc, path, key, spec in self.entries("zones"):
             self.doc = doc
             refill = spec.get("refill")

@@ -60,7 +60,8 @@ class Compiler:
         """A single card: ``$var`` or ``{top: zone}``."""
         if is_var(node):
             var = self.var(node, path, "card")
-            return (lambda g, env: env.get(var)), ("it" if var == "it" else f"the {var.replace('_', ' ')}")
+            text = {"it": "it", "self": "this card"}.get(var, f"the {var.replace('_', ' ')}")
+            return (lambda g, env: env.get(var)), text
         if isinstance(node, dict) and "top" in node:
             zone_fn, ztext = self.zone_ref({"zone": node["top"]}, path + ("top",))
             return (lambda g, env: (lambda z: z[-1] if z else None)(zone_fn(g, env))), f"the top card of {ztext}"

@@ -152,7 +152,6 @@ class Kernel:
         else:
             target.append(c)
         self.loc[c] = dest
-        self.moves_round += 1
 
     def move(self, c, dest, bottom=False) -> bool:
         if dest is None or dest[2] is None:
@@ -162,8 +161,12 @@ class Kernel:
             cap = self.rules.piles[i].capacity
             if cap is not None and len(self.piles[i].get(owner, ())) >= cap:
                 return False
+        src = self.loc[c]
         self._take(c)
         self._put(c, dest, bottom)
+        quiet = self.rules.quiet_zones
+        if not ((src[0] == ZONE and src[1] in quiet) or (kind == ZONE and i in quiet)):
+            self.moves_round += 1
         return True
 
     def draw(self, source, n, dest, refill, bottom):

@@ -40,6 +40,7 @@ class ZoneDef:
     tableau: bool = False
     refill_from: int | None = None
     refill_shuffle: bool = True
+    quiet: bool = False     # moves into or out of it are bookkeeping, not counted by {moves: round}
 
 
 @attrs.define(eq=False)
@@ -158,6 +159,7 @@ class GameDef:
     tags: set = attrs.field(factory=set)
     zones: list = attrs.field(factory=list)
     zone_index: dict = attrs.field(factory=dict)
+    quiet_zones: frozenset = frozenset()
     piles: list = attrs.field(factory=list)
     pile_index: dict = attrs.field(factory=dict)
     counters: list = attrs.field(factory=list)

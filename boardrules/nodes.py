@@ -151,7 +151,7 @@ class Choose(Node):
                 args, shown = {self.var: ctype.id}, ctype.en
                 if isinstance(sig, tuple) and any(sig[1:]):
                     args["piles"] = {g.rules.piles[i].id: n for i, n in enumerate(sig[1:]) if n}
-                    shown += " (" + ", ".join(f"{n} {k}" for k, n in args["piles"].items()) + ")"
+                    shown += " [" + ", ".join(f"{k}: {n}" for k, n in args["piles"].items()) + "]"
             a = self.cache[key] = Action(self.kind, args, self.template.replace("{" + self.var + "}", shown))
         return a
 
