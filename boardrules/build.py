@@ -159,6 +159,11 @@ class Builder(StepCompiler):
             sources = []
             for i, s in enumerate(spec["sources"]):
                 p = path + ("sources", i)
+                if "money" in s:
+                    money = self.lookup(m.counter_index, s["money"], "counter", p + ("money",))
+                    to = self.lookup(m.counter_index, s["to"], "counter", p + ("to",)) if "to" in s else None
+                    sources.append(M.PaymentSource(None, None, to, money=money))
+                    continue
                 select, _ = self.selector(s["from"], p + ("from",))
                 pile = self.m.pile_index.get(s["from"].get("pile")) if "pile" in s["from"] else None
                 to = self.lookup(m.zone_index, s.get("to", "discard"), "zone", p + ("to",))

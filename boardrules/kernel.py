@@ -282,8 +282,13 @@ class Kernel:
         return value
 
     def payment_sources(self, payment, env):
+        """[(source, cards, how many may be paid from it)]; a money source has no cards."""
         out = []
         for src in payment.sources:
+            if src.money is not None:
+                row = self.counters[src.money]
+                out.append((src, None, row[env["you"]] if len(row) > 1 else row[0]))
+                continue
             cards = src.select(self, env)
             limit = len(cards)
             if src.limit is not None:
@@ -298,11 +303,20 @@ class Kernel:
             return True
         total = 0
         for src, cards, limit in self.payment_sources(payment, env):
-            n = len(cards) - (1 if skip is not None and skip in cards else 0)
-            total += min(n, limit)
+            if cards is None:
+                total += limit
+            else:
+                total += min(len(cards) - (1 if skip is not None and skip in cards else 0), limit)
             if total >= amount:
                 return True
         return False
+
+    def pay_money(self, src, amount, seat):
+        row = self.counters[src.money]
+        row[seat if len(row) > 1 else 0] -= amount
+        if src.to is not None:
+            bank = self.counters[src.to]
+            bank[seat if len(bank) > 1 else 0] += amount
 
     def pay_card(self, src, c):
         self.move(c, (ZONE, src.to, 0), False)

@@ -104,10 +104,11 @@ class ScoreRule:
 @attrs.define(eq=False)
 class PaymentSource:
     pile: int | None    # None: cards from a zone
-    select: object      # fn(game, env) -> list of cards available
-    to: int             # zone index receiving paid cards
+    select: object      # fn(game, env) -> list of cards available (None for money)
+    to: int | None      # zone index receiving paid cards (money: the counter receiving it, or None)
     limit: object = None    # fn(game, env) -> int, or None
-    counter: int | None = None
+    counter: int | None = None  # counts cards paid from this source (for limits)
+    money: int | None = None    # a counter paid from directly: fungible, so never a decision
 
 
 @attrs.define(eq=False)

@@ -323,6 +323,15 @@ class Pay(ResolveOne):
             return
         env = f.env
         groups = g.payment_sources(self.payment, env)   # [(source, cards, limit)]
+        for src, cards, limit in groups:
+            if cards is None and limit > 0 and f.data > 0:    # money first: it needs no decision
+                take = min(limit, f.data)
+                g.pay_money(src, take, env["you"])
+                f.data -= take
+        if f.data <= 0:
+            g.stack.pop()
+            return
+        groups = [grp for grp in groups if grp[1] is not None]
         available = sum(min(len(cards), limit) for _, cards, limit in groups)
         if available <= f.data:            # everything must go: no choice to make
             paid = []
@@ -349,15 +358,15 @@ class Pay(ResolveOne):
                     actions.append(self.card_action(g, c, "pay", None, "pay with {}"))
                 else:
                     actions.append(self.card_action(g, host, "pay", src.pile, "pay with the good on {}"))
-                values.append((si, c))
+                values.append((src, c))
         if len(actions) == 1:
             self.resolve(g, f, values[0])
             return
         g.ask(self, env["you"], actions, values)
 
     def resolve(self, g, f, value):
-        si, c = value
-        g.pay_card(self.payment.sources[si], c)
+        src, c = value
+        g.pay_card(src, c)
         f.data -= 1
 
 
