@@ -62,16 +62,14 @@ class If(Node):
         return True
 
 
-class Repeat(Node):
-    """Runs its body up to ``times`` times; declining a choice inside the body ends the loop."""
+class Counted(Node):
+    """A framed node that works through a number (iterations, cards to pay or pick); the frame's data is what is
+    left, and the frame pops when it reaches zero."""
 
     framed = True
 
-    def __init__(self, times, body):
-        self.times, self.body = times, body
-
     def exec(self, g, f):
-        n = self.times(g, f.env)
+        n = self.count(g, f.env)
         if n <= 0:
             return False
         g.push(self, f.env, n)
@@ -81,6 +79,16 @@ class Repeat(Node):
         if f.data <= 0:
             g.stack.pop()
             return
+        self.advance(g, f)
+
+
+class Repeat(Counted):
+    """Runs its body up to ``times`` times; declining a choice inside the body ends the loop."""
+
+    def __init__(self, times, body):
+        self.count, self.body = times, body
+
+    def advance(self, g, f):
         f.data -= 1
         g.push(self.body, dict(f.env))
 
@@ -288,10 +296,8 @@ class PassStartPlayer(Node):
         return False
 
 
-class ResolveOne(Node):
-    """Shared by framed nodes that ask for one card at a time (payment, discarding down)."""
-
-    framed = True
+class ResolveOne(Counted):
+    """Shared by framed nodes that ask for one card at a time (payment, picking, discarding down)."""
 
     def card_action(self, g, c, kind, key_prefix, text):
         cache = self.cache
@@ -308,19 +314,9 @@ class Pay(ResolveOne):
     """Pays an amount one card at a time from a payment's sources (hand cards, goods, ...)."""
 
     def __init__(self, amount, payment):
-        self.amount, self.payment, self.cache = amount, payment, {}
+        self.count, self.payment, self.cache = amount, payment, {}
 
-    def exec(self, g, f):
-        n = self.amount(g, f.env)
-        if n <= 0:
-            return False
-        g.push(self, f.env, n)
-        return True
-
-    def step(self, g, f):
-        if f.data <= 0:
-            g.stack.pop()
-            return
+    def advance(self, g, f):
         env = f.env
         groups = g.payment_sources(self.payment, env)   # [(source, cards, limit)]
         for src, cards, limit in groups:
@@ -391,10 +387,7 @@ class DiscardDown(ResolveOne):
         g.push(self, f.env, n)
         return True
 
-    def step(self, g, f):
-        if f.data <= 0:
-            g.stack.pop()
-            return
+    def advance(self, g, f):
         cards = self.zone(g, f.env)
         seen, actions, values = set(), [], []
         types = g.rules.instance_types
@@ -424,16 +417,9 @@ class Pick(ResolveOne):
         self.source, self.count, self.dest, self.kind = source, count, dest, kind
         self.template, self.optional, self.cache = template, optional, {}
 
-    def exec(self, g, f):
-        n = self.count(g, f.env)
-        if n <= 0 or not self.source(g, f.env):
-            return False
-        g.push(self, f.env, n)
-        return True
-
-    def step(self, g, f):
+    def advance(self, g, f):
         cards = self.source(g, f.env)
-        if f.data <= 0 or not cards:
+        if not cards:
             g.stack.pop()
             return
         if not self.optional and f.data >= len(cards):
