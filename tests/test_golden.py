@@ -1,0 +1,26 @@
+"""Golden playthroughs: whole games by seeded random bots, recorded in tests/golden/. Any change in the engine or the
+content that changes play shows up here as a readable diff of the log. When a change is intended, regenerate:
+
+    BOARDRULES_UPDATE_GOLDEN=1 pytest tests/test_golden.py
+"""
+import os
+import pathlib
+
+import pytest
+from click.testing import CliRunner
+
+from boardrules.cli import cli
+
+GOLDEN = pathlib.Path(__file__).parent / "golden"
+CASES = [("san_juan", 2, 3, []), ("san_juan", 4, 7, []), ("san_juan", 3, 11, ["--option", "fair_start=true"])]
+
+
+@pytest.mark.parametrize("game,players,seed,extra", CASES)
+def test_playthrough_matches_the_recording(game, players, seed, extra):
+    result = CliRunner().invoke(cli, ["play", game, "--players", str(players), "--seed", str(seed), *extra])
+    assert result.exit_code == 0, result.output
+    path = GOLDEN / f"{game}_{players}p_seed{seed}{'_' + '_'.join(e.replace('=', '-') for e in extra[1::2]) if extra else ''}.txt"
+    if os.environ.get("BOARDRULES_UPDATE_GOLDEN"):
+        path.write_text(result.output, encoding="utf-8")
+    assert path.exists(), f"no recording yet: run with BOARDRULES_UPDATE_GOLDEN=1 to create {path.name}"
+    assert result.output == path.read_text(encoding="utf-8")
