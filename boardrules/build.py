@@ -7,15 +7,19 @@ from .errors import ContentIssue
 from .steps import StepCompiler
 
 LIST_SECTIONS = ("cards", "roles")
-MAP_SECTIONS = ("options", "attributes", "zones", "piles", "counters", "events", "quantities", "payments")
 SCORE_ORDER = {"first": -100, "normal": 0, "last": 100}
+ATTRIBUTE_TYPES = {
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "map": lambda v: isinstance(v, dict),
+}
 
 
 class Builder(StepCompiler):
-    def __init__(self, docs, did_you_mean):
-        self.docs, self.did_you_mean = docs, did_you_mean
+    def __init__(self, doc, did_you_mean):
+        self.doc, self.did_you_mean = doc, did_you_mean     # one merged, sourced document
         self.issues: list[ContentIssue] = []
-        self.doc = docs[0]
         super().__init__(M.GameDef(), self.report)
 
     def report(self, path, message, hint=None, choices=None, at_key=False):
@@ -25,31 +29,23 @@ class Builder(StepCompiler):
         self.issues.append(self.doc.issue(tuple(path), message, hint, at_key=at_key))
 
     def entries(self, section):
-        """(doc, path, key_or_None, value) for every entry of a section across all files."""
-        seen = {}
-        for doc in self.docs:
-            data = doc.data.get(section) if isinstance(doc.data, dict) else None
-            if data is None:
-                continue
-            if section in LIST_SECTIONS:
-                for i, item in enumerate(data):
-                    key = item.get("id") if isinstance(item, dict) else None
-                    yield doc, (section, i), key, item
-            else:
-                for key, item in data.items():
-                    if key in seen:
-                        self.doc = doc
-                        self.report((section, key), f"{section[:-1] if section.endswith('s') else section} "
-                                    f"{key!r} is defined twice (first in {seen[key]})")
-                        continue
-                    seen[key] = doc.file
-                    yield doc, (section, key), key, item
+        """(doc, path, key_or_None, value) for every entry of a section."""
+        data = self.doc.data.get(section)
+        if not data:
+            return
+        if section in LIST_SECTIONS:
+            for i, item in enumerate(data):
+                yield self.doc, (section, i), item.get("id") if isinstance(item, dict) else None, item
+        else:
+            for key, item in data.items():
+                yield self.doc, (section, key), key, item
 
     # ------------------------------------------------------------------ the whole game
     def build(self) -> M.GameDef:
-        m, top = self.m, self.docs[0].data
-        m.raw = {"manifest": top, "files": [d.file for d in self.docs]}
+        m, top = self.m, self.doc.data
+        m.raw = {"content": top, "files": list(self.doc.files)}
         m.id, m.title, m.edition = top["id"], top.get("title", top["id"]), top.get("edition", "")
+        m.description = top.get("description", "")
         m.min_players, m.max_players = top["players"]["min"], top["players"]["max"]
         if m.min_players > m.max_players:
             self.report(("players",), f"players: min ({m.min_players}) is more than max ({m.max_players})")
@@ -74,7 +70,20 @@ class Builder(StepCompiler):
     def declarations(self):
         m = self.m
         for doc, path, key, spec in self.entries("options"):
-            m.options[key] = M.OptionDef(key, spec.get("default"), spec.get("text", key), spec.get("values"))
+            m.options[key] = M.OptionDef(key, spec.get("default"), spec.get("text", key), spec.get("values"),
+                                         spec.get("players"), list(spec.get("excludes", [])))
+            if spec.get("values") is not None and spec.get("default") not in spec["values"]:
+                self.report(path + ("default",), f"the default {spec.get('default')!r} is not one of the values")
+        for doc, path, key, opt in self.entries("options"):
+            for i, other in enumerate(opt.get("excludes", [])):
+                self.lookup(m.options, other, "option", path + ("excludes", i))
+        for doc, path, key, spec in self.entries("presets"):
+            for name, value in spec["options"].items():
+                if self.lookup(m.options, name, "option", path + ("options", name)) is not None:
+                    allowed = m.options[name].values
+                    if allowed is not None and value not in allowed:
+                        self.report(path + ("options", name), f"option {name!r} takes one of {allowed}, got {value!r}")
+            m.presets[key] = {"text": spec.get("text", key), "options": dict(spec["options"])}
         for doc, path, key, spec in self.entries("attributes"):
             m.attributes[key] = spec
         for doc, path, key, spec in self.entries("zones"):
@@ -83,7 +92,6 @@ class Builder(StepCompiler):
                                      bool(spec.get("tableau")), quiet=bool(spec.get("quiet"))))
         m.quiet_zones = frozenset(z.index for z in m.zones if z.quiet)
         for doc, path, key, spec in self.entries("zones"):
-            self.doc = doc
             refill = spec.get("refill")
             if refill:
                 z = m.zones[m.zone_index[key]]
@@ -102,9 +110,14 @@ class Builder(StepCompiler):
     def cards(self):
         m = self.m
         fields = {"id", "name", "copies", "tags", "start", "effects", "notes"}
-        default_zone = next((z.index for z in m.zones if z.scope == "shared"), 0)
+        top = self.doc.data
+        shared = [z.index for z in m.zones if z.scope == "shared"]
+        default_zone = shared[0] if len(shared) == 1 else None      # never "the first one": order means nothing
+        if "start_zone" in top:
+            default_zone = self.lookup(m.zone_index, top["start_zone"], "zone", ("start_zone",))
+            if default_zone is not None and m.zones[default_zone].scope != "shared":
+                self.report(("start_zone",), f"cards start in a shared zone, {top['start_zone']!r} is per player")
         for doc, path, key, spec in self.entries("cards"):
-            self.doc = doc
             if key in m.type_index:
                 self.report(path + ("id",), f"card {key!r} is defined twice")
                 continue
@@ -116,6 +129,10 @@ class Builder(StepCompiler):
                     self.report(path + (k,), f"unknown attribute {k!r}",
                                 choices=list(m.attributes) + sorted(fields), at_key=True)
                     continue
+                want = m.attributes[k].get("type", "integer")
+                if not ATTRIBUTE_TYPES[want](v):
+                    self.report(path + (k,), f"attribute {k!r} is declared as {want}, got {v!r:.40}")
+                    continue
                 attrs[k] = v
             for k, a in m.attributes.items():
                 if k not in attrs and "default" in a:
@@ -125,7 +142,10 @@ class Builder(StepCompiler):
                 start = self.lookup(m.zone_index, spec["start"], "zone", path + ("start",))
                 if start is not None and m.zones[start].scope != "shared":
                     self.report(path + ("start",), f"cards start in a shared zone, {spec['start']!r} is per player")
-                start = start if start is not None else default_zone
+            elif default_zone is None and "start_zone" not in top:
+                self.report(path + ("id",), f"card {key!r} has no zone to start in (the game has several shared zones)",
+                            hint="give it 'start: <zone>' or declare 'start_zone: <zone>' for the whole game")
+            start = start if start is not None else 0
             t = M.CardType(len(m.types), key, M.names(spec["name"], key), spec.get("copies", 1), frozenset(spec.get("tags", [])),
                            attrs, start, spec.get("effects", []), spec.get("notes", []), (doc.file, path))
             m.type_index[key] = t.index
@@ -144,7 +164,6 @@ class Builder(StepCompiler):
             m.quantities.append(M.QuantityDef(len(m.quantities), key, spec.get("text", key), None, ""))
         self.quantity_sources = {}
         for doc, path, key, spec in entries:
-            self.doc = doc
             q = m.quantities[m.quantity_index[key]]
             self.quantity_sources[q.index] = (doc, path)
             self.current_quantity = q.index
@@ -155,7 +174,6 @@ class Builder(StepCompiler):
     def payments(self):
         m = self.m
         for doc, path, key, spec in self.entries("payments"):
-            self.doc = doc
             sources = []
             for i, s in enumerate(spec["sources"]):
                 p = path + ("sources", i)
@@ -196,13 +214,11 @@ class Builder(StepCompiler):
         m = self.m
         for doc, path, key, spec in self.entries("roles"):
             if key in m.role_index:
-                self.doc = doc
                 self.report(path + ("id",), f"role {key!r} is defined twice")
                 continue
             m.role_index[key] = len(m.roles)
             m.roles.append(M.RoleDef(len(m.roles), key, M.names(spec["name"], key), {}, None, spec))
         for doc, path, key, spec in self.entries("roles"):
-            self.doc = doc
             if m.roles[m.role_index[key]].raw is not spec:
                 continue
             role = m.roles[m.role_index[key]]
@@ -225,8 +241,6 @@ class Builder(StepCompiler):
     def effects(self):
         m = self.m
         for t in m.types:
-            doc = next(d for d in self.docs if d.file == t.source[0])
-            self.doc = doc
             for i, eff in enumerate(t.effects):
                 p = t.source[1] + ("effects", i)
                 if "modify" in eff:
@@ -255,7 +269,6 @@ class Builder(StepCompiler):
 
     def flow(self, top):
         m = self.m
-        self.doc = self.docs[0]
         rnd = top.get("round", {})
         roles_cfg = rnd.get("roles", {})
         mult = roles_cfg.get("multiplier")
@@ -288,7 +301,7 @@ class Builder(StepCompiler):
                 key = frozenset(cycle)
                 if key not in reported:
                     reported.add(key)
-                    self.doc, path = self.quantity_sources.get(q, (self.docs[0], ("quantities",)))
+                    _, path = self.quantity_sources.get(q, (self.doc, ("quantities",)))
                     self.report(path, "quantity depends on itself: " + " -> ".join(m.quantities[x].id for x in cycle))
                 return
             if q in done:
@@ -301,7 +314,6 @@ class Builder(StepCompiler):
 
     def scoring(self, top):
         m = self.m
-        self.doc = self.docs[0]
         spec = top.get("scoring", {})
         parts = []
         for i, part in enumerate(spec.get("parts", [])):

@@ -31,6 +31,16 @@ def fold_or(fns):
     return lambda g, env: head(g, env) or rest(g, env)
 
 
+def kind_of(node: dict, compiler, prefix: str, extra=()):
+    """The node kind: the one key that names a kind (YAML key order means nothing). (kind, None) or (None, why)."""
+    kinds = [k for k in node if k in extra or hasattr(compiler, prefix + k)]
+    if len(kinds) == 1:
+        return kinds[0], None
+    if kinds:
+        return None, f"a node has one kind, this one has several: {', '.join(kinds)}"
+    return None, f"unknown {'node' if not node else repr(next(iter(node)))}"
+
+
 def is_var(value) -> bool:
     return isinstance(value, str) and value.startswith("$")
 
@@ -154,12 +164,12 @@ class Compiler:
         if not isinstance(node, dict) or not node:
             self.report(path, f"expected a number or an expression, got {node!r:.60}")
             return (lambda g, env: 0), "?"
-        key = next(iter(node))
-        method = getattr(self, f"num_{key}", None)
-        if method is None:
-            self.report(path, f"unknown expression {key!r}", choices=[k[4:] for k in dir(self) if k.startswith("num_")])
+        key, _ = kind_of(node, self, "num_")
+        if key is None:
+            first = next(iter(node))
+            self.report(path, f"unknown expression {first!r}", choices=[k[4:] for k in dir(self) if k.startswith("num_")])
             return (lambda g, env: 0), "?"
-        return method(node, path)
+        return getattr(self, f"num_{key}")(node, path)
 
     def numbers(self, items, path):
         if not isinstance(items, list):
@@ -282,6 +292,12 @@ class Compiler:
         b, tb = self.number(node.get("else", 0), path + ("else",))
         return (lambda g, env: a(g, env) if cond(g, env) else b(g, env)), f"{ta} if {ctext}, else {tb}"
 
+    def num_option(self, node, path):
+        name = node["option"]
+        if name not in self.m.options:
+            self.report(path + ("option",), f"unknown option {name!r}", choices=self.m.options)
+        return (lambda g, env: g.options.get(name)), f"the option {name!r}"
+
     def num_players(self, node, path):
         return (lambda g, env: g.players), "the number of players"
 
@@ -298,17 +314,16 @@ class Compiler:
         if not isinstance(node, dict) or not node:
             self.report(path, f"expected a condition, got {node!r:.60}")
             return (lambda g, env: False), "?"
-        key = next(iter(node))
+        key, _ = kind_of(node, self, "if_", COMPARE)
         if key in COMPARE:
             op, word = COMPARE[key]
             a, b, (ta, tb) = self._pair(node, path, key)
             return (lambda g, env: op(a(g, env), b(g, env))), f"{ta} {word} {tb}"
-        method = getattr(self, f"if_{key}", None)
-        if method is None:
-            self.report(path, f"unknown condition {key!r}",
+        if key is None:
+            self.report(path, f"unknown condition {next(iter(node))!r}",
                         choices=[k[3:] for k in dir(self) if k.startswith("if_")] + list(COMPARE))
             return (lambda g, env: False), "?"
-        return method(node, path)
+        return getattr(self, f"if_{key}")(node, path)
 
     def conditions(self, items, path):
         if not isinstance(items, list):
@@ -401,16 +416,21 @@ class Compiler:
         return fn, f"no two of {text} have the same {self.m.attr_text(name)}"
 
     def if_any_player(self, node, path):
+        """True if the condition holds for some seat. With ``as: other`` the seat is ``$other`` and ``you`` stays
+        the current player (to compare players); without it, ``you`` is each seat in turn."""
         cond, text = self.condition(node["any_player"], path + ("any_player",))
+        var = self.var("$" + node["as"], path + ("as",), "player") if "as" in node else "you"
 
         def fn(g, env):
             local = dict(env)
             for seat in range(g.players):
-                local["you"] = seat
+                if var != "you" and seat == env.get("you"):
+                    continue
+                local[var] = seat
                 if cond(g, local):
                     return True
             return False
-        return fn, f"for any player, {text}"
+        return fn, (f"for any player, {text}" if var == "you" else f"another player ({var}) is such that {text}")
 
     def if_exists(self, node, path):
         spec = node["exists"]

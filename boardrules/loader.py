@@ -8,7 +8,8 @@ from pathlib import Path
 from referencing import Registry, Resource
 
 from .build import Builder
-from .errors import ContentError
+from .errors import ContentError, ContentIssue
+from .merge import Sourced, combine, overlay
 from .paths import data_dir, packaged_games
 from .schemacheck import did_you_mean, validate
 from .yamlio import load_yaml
@@ -27,27 +28,27 @@ def schemas():
     return registry, found
 
 
-def resolve(source) -> Path:
-    """A packaged game id, a directory holding game.yaml, or a path to a game file."""
+def resolve(source, relative_to: Path | None = None) -> Path:
+    """A packaged game id, a directory holding game.yaml, or a path to a game or variant file."""
     games = packaged_games()
     if isinstance(source, str) and source in games:
         return games[source]
     path = Path(source)
+    if relative_to is not None and not path.is_absolute():
+        path = relative_to / path
     if path.is_dir():
         path = path / "game.yaml"
     if not path.exists():
-        hint = did_you_mean(str(source), games)
-        from .errors import ContentIssue
         raise ContentError([ContentIssue(str(source), None, None, "",
                                          f"no packaged game or file named {str(source)!r} "
-                                         f"(packaged games: {', '.join(games)})", hint)])
+                                         f"(packaged games: {', '.join(games)})", did_you_mean(str(source), games))])
     return path
 
 
-def load_documents(path: Path):
+def load_documents(path: Path, manifest=None):
     """The manifest and its included files, each validated against its schema."""
     registry, found = schemas()
-    manifest = load_yaml(path)
+    manifest = manifest or load_yaml(path)
     issues = validate(manifest, found["game.schema.json"], registry)
     docs = [manifest]
     includes = manifest.data.get("include", []) if isinstance(manifest.data, dict) else []
@@ -73,15 +74,49 @@ def load_documents(path: Path):
     return docs, issues
 
 
-def load_model(source):
-    path = resolve(source)
-    docs, issues = load_documents(path)
+def load_sourced(path: Path, chain=()) -> Sourced:
+    """One merged document for a game file, or for a variant applied to what it extends (recursively)."""
+    registry, found = schemas()
+    doc = load_yaml(path)
+    if not (isinstance(doc.data, dict) and "extends" in doc.data):
+        docs, issues = load_documents(path, doc)
+        if issues:
+            raise ContentError(issues)
+        issues = []
+        merged = combine(docs, issues)
+        if issues:
+            raise ContentError(issues)
+        return merged
+    issues = validate(doc, found["variant.schema.json"], registry)
     if issues:
         raise ContentError(issues)
-    builder = Builder(docs, did_you_mean)
+    key = path.resolve()
+    if key in chain:
+        names = " -> ".join(p.name for p in (*chain, key))
+        raise ContentError([doc.issue(("extends",), f"'extends' makes a cycle: {names}")])
+    try:
+        base_path = resolve(doc.data["extends"], relative_to=path.parent)
+    except ContentError as exc:
+        raise ContentError([doc.issue(("extends",), exc.errors[0].message, exc.errors[0].hint)]) from None
+    base = load_sourced(base_path, (*chain, key))
+    issues = []
+    merged = overlay(base, doc, did_you_mean, issues)
+    if issues:
+        raise ContentError(issues)
+    # the result must be content that could have been written by hand
+    issues = validate(merged, found["game.schema.json"], registry)
+    if issues:
+        raise ContentError(issues)
+    return merged
+
+
+def load_model(source):
+    path = resolve(source)
+    merged = load_sourced(path)
+    builder = Builder(merged, did_you_mean)
     model = builder.build()
     if builder.issues:
-        order = {d.file: i for i, d in enumerate(docs)}
+        order = {f: i for i, f in enumerate(merged.files)}
         raise ContentError(sorted(builder.issues, key=lambda e: (order.get(e.file, 0), e.line or 0, e.column or 0)))
     model.raw["path"] = str(path)
     return model

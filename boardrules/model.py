@@ -143,6 +143,8 @@ class OptionDef:
     default: object
     text: str
     values: list | None = None
+    players: list | None = None     # the player counts it may be used with (None: any)
+    excludes: list = attrs.field(factory=list)
 
 
 @attrs.define(eq=False)
@@ -156,6 +158,8 @@ class GameDef:
     max_players: int = 4
     start_player_name: str = "the start player"
     options: dict = attrs.field(factory=dict)          # id -> OptionDef
+    presets: dict = attrs.field(factory=dict)          # name -> {"text", "options"}
+    description: str = ""
     attributes: dict = attrs.field(factory=dict)       # name -> {type, text, default}
     tags: set = attrs.field(factory=set)
     zones: list = attrs.field(factory=list)

@@ -31,6 +31,13 @@ class Rules:
         return {k: o.default for k, o in self.model.options.items()}
 
     @property
+    def content(self) -> dict:
+        """The merged content (after includes and variant overlays) as plain data: a game file that could have
+        been written by hand."""
+        import copy
+        return copy.deepcopy(self.model.raw["content"])
+
+    @property
     def cards(self) -> list:
         """Card types (id, name, copies, tags, attrs), in content order."""
         return list(self.model.types)
@@ -43,9 +50,22 @@ class Rules:
         return f"<Rules {self.id!r}: {self.title}, {self.players.start}-{self.players.stop - 1} players>"
 
     # ------------------------------------------------------------------ games
-    def check_options(self, options) -> dict:
+    @property
+    def presets(self) -> dict:
+        """Named bundles of option values: name -> {option: value}."""
+        return {k: dict(p["options"]) for k, p in self.model.presets.items()}
+
+    def check_options(self, options, players=None, preset=None) -> dict:
+        """The full option values for a game: defaults, then the preset, then ``options``. Unknown options or
+        values, options not allowed for this player count, and options that exclude each other are errors."""
         chosen = self.options
-        for key, value in (options or {}).items():
+        requested = {}
+        if preset is not None:
+            if preset not in self.model.presets:
+                raise ValueError(f"unknown preset {preset!r} for {self.id} (presets: {', '.join(self.presets) or 'none'})")
+            requested.update(self.model.presets[preset]["options"])
+        requested.update(options or {})
+        for key, value in requested.items():
             opt = self.model.options.get(key)
             if opt is None:
                 raise ValueError(f"unknown option {key!r} for {self.id} (options: {', '.join(chosen) or 'none'})")
@@ -54,20 +74,32 @@ class Rules:
             if allowed is not None and value not in allowed:
                 raise ValueError(f"option {key!r} takes one of {allowed}, got {value!r}")
             chosen[key] = value
+        for key, value in chosen.items():
+            opt = self.model.options[key]
+            if not value or value == opt.default:
+                continue
+            if players is not None and opt.players is not None and players not in opt.players:
+                raise ValueError(f"option {key!r} is for {', '.join(map(str, opt.players))} players, not {players}")
+            for other in opt.excludes:
+                if chosen.get(other) and chosen.get(other) != self.model.options[other].default:
+                    raise ValueError(f"options {key!r} and {other!r} cannot be used together")
         return chosen
 
-    def new_game(self, players: int, seed: int = 0, options: dict | None = None, log: bool = True):
-        """A new game, already advanced to its first decision. ``log=False`` skips the readable log."""
+    def new_game(self, players: int, seed: int = 0, options: dict | None = None, log: bool = True,
+                 preset: str | None = None):
+        """A new game, already advanced to its first decision. ``log=False`` skips the readable log;
+        ``preset`` names a bundle of option values (``options`` override it)."""
         from .game import Game
         if players not in self.players:
             raise ValueError(f"{self.title} is for {self.players.start}-{self.players.stop - 1} players, not {players}")
         if not isinstance(seed, int):
             raise ValueError(f"the seed must be an integer, got {seed!r}")
-        return Game(self, players, seed, self.check_options(options), log)
+        return Game(self, players, seed, self.check_options(options, players, preset), log)
 
-    def replay(self, players: int, seed: int, options: dict | None = None, actions=(), log: bool = True):
+    def replay(self, players: int, seed: int, options: dict | None = None, actions=(), log: bool = True,
+               preset: str | None = None):
         """Plays ``actions`` (Actions or their JSON) from a new game; raises IllegalAction where one does not fit."""
-        game = self.new_game(players, seed, options, log)
+        game = self.new_game(players, seed, options, log, preset)
         for i, action in enumerate(actions):
             try:
                 game.apply(action)

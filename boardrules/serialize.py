@@ -135,7 +135,7 @@ def game_from_json(rules, data):
     if doc.players not in rules.players:
         raise StateError(f"{doc.players} players is not allowed for {d.id}")
     from .game import Game
-    g = Game(rules, doc.players, doc.seed, rules.check_options(doc.options), True, _start=False)
+    g = Game(rules, doc.players, doc.seed, rules.check_options(doc.options, doc.players), True, _start=False)
     idx = d.instance_index
     seen = {}
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import nodes as N
-from .expr import Compiler, is_var
+from .expr import Compiler, is_var, kind_of
 
 
 class StepCompiler(Compiler):
@@ -29,12 +29,11 @@ class StepCompiler(Compiler):
         if not isinstance(item, dict) or not item:
             self.report(path, f"expected a step (a mapping such as {{move: ...}}), got {item!r:.60}")
             return None
-        key = next(iter(item))
-        method = getattr(self, f"st_{key}", None)
-        if method is None:
-            self.report(path, f"unknown step {key!r}", choices=[k[3:] for k in dir(self) if k.startswith("st_")])
+        key, _ = kind_of(item, self, "st_")
+        if key is None:
+            self.report(path, f"unknown step {next(iter(item))!r}", choices=[k[3:] for k in dir(self) if k.startswith("st_")])
             return None
-        node, text = method(item, path)
+        node, text = getattr(self, f"st_{key}")(item, path)
         node.text = text
         if node.path == "":
             self.register(node, path)
