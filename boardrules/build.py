@@ -19,6 +19,7 @@ ATTRIBUTE_TYPES = {
 class Builder(StepCompiler):
     def __init__(self, doc, did_you_mean):
         self.doc, self.did_you_mean = doc, did_you_mean     # one merged, sourced document
+        self.removed = doc.removed                          # ids a variant removed, for clearer errors
         self.issues: list[ContentIssue] = []
         super().__init__(M.GameDef(), self.report)
 

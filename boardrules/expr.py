@@ -57,7 +57,11 @@ class Compiler:
     def lookup(self, table: dict, name, what: str, path):
         if name in table:
             return table[name]
-        self.report(path, f"unknown {what} {name!r}", choices=table)
+        removed = getattr(self, "removed", {}).get(name)
+        if removed:
+            self.report(path, f"unknown {what} {name!r}", hint=f"it was removed by {removed}")
+        else:
+            self.report(path, f"unknown {what} {name!r}", choices=table)
         return None
 
     def var(self, name: str, path, kind: str = "value"):

@@ -26,6 +26,7 @@ class Sourced:
     origin: dict          # merged path -> (file, line, column, path in that file)
     keys: dict            # merged path -> the same, for the mapping key
     files: list           # every file that contributed, base first
+    removed: dict = attrs.field(factory=dict)   # id -> "file:line" of the variant operation that removed it
 
     @property
     def file(self) -> str:
@@ -139,7 +140,12 @@ def _deep_change(out, target, value, doc, source):
 def overlay(base: Sourced, variant: Located, did_you_mean, issues: list) -> Sourced:
     """Applies a variant's operations to a base game. Each section's operations run as remove, replace, change,
     add; naming something that does not exist (or adding what does) is an error."""
-    out = Sourced(copy.deepcopy(base.data), dict(base.origin), dict(base.keys), base.files + [variant.file])
+    out = Sourced(copy.deepcopy(base.data), dict(base.origin), dict(base.keys), base.files + [variant.file],
+                  dict(base.removed))
+
+    def note_removed(ident, path):
+        line, _ = variant.where(path)
+        out.removed[ident] = f"{variant.file}:{line}"
     v, data = variant.data, out.data
     for key in SCALARS:
         if key in v:
@@ -164,6 +170,7 @@ def overlay(base: Sourced, variant: Located, did_you_mean, issues: list) -> Sour
             if i is not None:
                 items.pop(i)
                 _shift(out, section, i)
+                note_removed(ident, (section, "remove", k))
         for ident, item in ops.get("replace", {}).items():
             i = index_of(ident, "replace", ident)
             if i is not None:
@@ -200,6 +207,7 @@ def overlay(base: Sourced, variant: Located, did_you_mean, issues: list) -> Sour
                 if op == "remove":
                     del table[name]
                     _forget(out, (section, name))
+                    note_removed(name, (section, "remove", k))
                 elif op == "change":
                     _deep_change(out, (section, name), entries[name], variant, (section, "change", name))
                 else:

@@ -154,7 +154,9 @@ def test_a_clash_with_the_base_names_the_base_file():
         boardrules.load(HERE / "clash.yaml")
     files = {pathlib.Path(e.file).name for e in exc.value.errors}
     assert "game.yaml" in files, [str(e) for e in exc.value.errors]
-    assert any("indigo_plant" in e.message for e in exc.value.errors)
+    clash = next(e for e in exc.value.errors if "indigo_plant" in e.message)
+    assert clash.file.endswith("game.yaml") and clash.hint.startswith("it was removed by ")
+    assert clash.hint.endswith("clash.yaml:4")
 
 
 def test_an_extends_cycle_is_an_error():
