@@ -1,4 +1,4 @@
-"""Simple bots for self-play, tests and benchmarks.
+"""Bots for self-play, tests, benchmarks and balance reports: a random bot and a greedy heuristic bot.
 
 >>> import boardrules
 >>> from boardrules.bots import RandomBot, play_out, seat_seed
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-__all__ = ["RandomBot", "play_out", "random_bots", "seat_seed"]
+__all__ = ["BOTS", "GreedyBot", "RandomBot", "bot_names", "make_bots", "play_out", "random_bots", "seat_seed"]
 
 
 class RandomBot:
@@ -45,3 +45,197 @@ def play_out(game, bots):
     while not game.is_over:
         game.apply(bots[game.current_player].choose(game))
     return game
+
+
+# ---------------------------------------------------------------------- a heuristic bot
+class GreedyBot:
+    """A simple heuristic player: builds for victory points, pays with its cheapest cards, takes what it is offered.
+
+    - Build: the building with the most victory points per card it will cost (the real cost, found by trying the
+      payment on a copy of the game: discounts, privileges and refunds included); bigger VP on ties. A building
+      with 0 VP that scores at the end (a 6-cost bonus building, say) counts as ``BONUS_VP``.
+    - Pay and discard: the least valuable card first (lowest VP, then lowest cost); goods before cards.
+    - Keep: the most valuable card.
+    - Roles: one it can build with, else one it can produce with, else one it can sell with, else one that lets
+      it draw and choose cards (found by choosing each role on a copy of the game and looking only at the kind of
+      its own first decision, never at hidden cards), else a random one.
+    - Produce and sell whenever it may. Covering a building (``build_over``) is declined.
+    - Anything else, including action kinds it does not know: uniformly random with its own seeded generator.
+
+    It reads roles from the actions and card values from ``rules.cards`` only, so it plays any game written as
+    content; in a game without these action kinds it is a random bot.
+    """
+
+    BUILD_KINDS = ("build", "buy")
+    PAY_KINDS = ("pay",)
+    DISCARD_KINDS = ("discard",)
+    KEEP_KINDS = ("keep",)
+    TAKE_KINDS = ("produce", "sell")
+    DECLINE_KINDS = ("build_over",)
+    ROLE_KIND = "choose_role"
+    ROLE_TARGETS = (BUILD_KINDS, ("produce",), ("sell",), KEEP_KINDS + DISCARD_KINDS)   # why take a role, best first
+    BONUS_VP = 4
+
+    def __init__(self, seed, rules):
+        self.seed = seed
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.values = {}
+        for card in rules.cards:
+            a = card.attrs
+            vp, cost = _number(a.get("vp")), _number(a.get("cost"))
+            if vp == 0 and (cost >= 6 or any(isinstance(e, dict) and "score" in e for e in card.effects)):
+                vp = self.BONUS_VP
+            self.values[card.id] = (vp, cost)
+
+    def __repr__(self):
+        return f"GreedyBot({self.seed!r})"
+
+    # ------------------------------------------------------------------ choosing
+    def choose(self, game):
+        actions = game.legal_actions()
+        try:
+            choice = self._choose(game, actions)
+        except Exception:       # a game shape the heuristics do not understand: never crash, play at random
+            choice = None
+        return choice if choice is not None else self.rng.choice(actions)
+
+    def _choose(self, game, actions):
+        kinds = {a.kind for a in actions}
+        real = [a for a in actions if a.kind != "pass"]
+        passes = [a for a in actions if a.kind == "pass"]
+        if not real:
+            return None
+        if kinds & set(self.BUILD_KINDS):
+            return self._best_build(game, [a for a in actions if a.kind in self.BUILD_KINDS])
+        if self.ROLE_KIND in kinds:
+            return self._best_role(game, [a for a in actions if a.kind == self.ROLE_KIND])
+        if all(a.kind in self.PAY_KINDS + self.DISCARD_KINDS for a in real):
+            return min(real, key=self._value)
+        if all(a.kind in self.KEEP_KINDS for a in real):
+            return max(real, key=self._value)
+        if all(a.kind in self.TAKE_KINDS for a in real):
+            return self.rng.choice(real)
+        if all(a.kind in self.DECLINE_KINDS for a in real) and passes:
+            return passes[0]
+        return None
+
+    def _value(self, action):
+        """(vp, cost) of the card an action names; below every card for anything else (a good, say)."""
+        card = action.args.get("card")
+        if isinstance(card, str) and card in self.values:
+            return self.values[card]
+        return (-1, -1)
+
+    def _best_build(self, game, builds):
+        best, best_key = None, None
+        for a in builds:
+            vp, _ = self._value(a)
+            cost = self._cost(game, a)
+            per_card = vp / cost if cost > 0 else vp * 2.0
+            key = (per_card, vp)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
+
+    def _best_role(self, game, roles):
+        ranked = []
+        for a in roles:
+            rank = self._role_rank(game, a)
+            if rank is not None:
+                ranked.append((rank, a))
+        if ranked:
+            return min(ranked, key=lambda ra: ra[0])[1]
+        return self.rng.choice(roles)
+
+    # ------------------------------------------------------------------ looking ahead on a copy
+    def _role_rank(self, game, action):
+        """The index in ROLE_TARGETS of the first useful decision the role gives this bot, or None."""
+        me = game.current_player
+        g = game.clone()
+        g.apply(action)
+        for _ in range(12):
+            if g.is_over or g.current_player != me:
+                return None
+            acts = g.legal_actions()
+            kinds = {a.kind for a in acts}
+            for rank, target in enumerate(self.ROLE_TARGETS):
+                if kinds & set(target):
+                    return rank
+            if kinds & set(self.PAY_KINDS):
+                return None
+            g.apply(next((a for a in acts if a.kind == "pass"), acts[0]))
+        return None
+
+    def _cost(self, game, action):
+        """What building ``action`` costs this bot: cards leaving its hidden zones plus counters (money) spent."""
+        me = game.current_player
+        before_cards, before_counters, held = _holdings(game, me)
+        tableau_before = _tableau_size(game, me)
+        g = game.clone()
+        g.apply(action)
+        for _ in range(40):
+            if g.is_over or g.current_player != me or _tableau_size(g, me) > tableau_before:
+                break
+            acts = g.legal_actions()
+            if all(a.kind in self.PAY_KINDS for a in acts):
+                g.apply(min(acts, key=self._value))
+            else:
+                g.apply(next((a for a in acts if a.kind == "pass"), acts[0]))
+        after_cards, after_counters, _ = _holdings(g, me)
+        cost = before_cards - after_cards - (1 if action.args.get("card") in held else 0)
+        cost += sum(max(0, b - a) for b, a in zip(before_counters, after_counters))
+        return max(cost, 0)
+
+
+def _number(value) -> float:
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+
+
+def _holdings(game, seat):
+    """(cards in the seat's owner-only zones, the seat's counters, the ids of those cards)."""
+    d = game.rules
+    types = d.instance_types
+    cards = 0
+    held = set()
+    for z in d.zones:
+        if z.scope == "player" and z.visibility == "owner":
+            mine = game.zones[z.index][seat]
+            cards += len(mine)
+            held.update(types[c].id for c in mine)
+    counters = [game.counters[c.index][seat] for c in d.counters if c.scope == "player"]
+    return cards, counters, held
+
+
+def _tableau_size(game, seat):
+    d = game.rules
+    return sum(len(game.zones[z.index][seat]) for z in d.zones if z.tableau and z.scope == "player")
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def bot_names(names, players: int) -> list[str]:
+    """One bot name per seat from "greedy" (every seat) or "greedy,random,random" (one per seat);
+    raises ValueError for an unknown name or a list of the wrong length."""
+    if isinstance(names, str):
+        names = [n.strip() for n in names.split(",")]
+    names = [str(n).strip().lower() for n in names]
+    unknown = [n for n in names if n not in BOTS]
+    if unknown or not names:
+        raise ValueError(f"unknown bot {(unknown or [''])[0]!r} (bots: {', '.join(BOTS)})")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise ValueError(f"{len(names)} bots for {players} players: give one name, or one per seat")
+    return names
+
+
+def make_bots(names, seed: int, rules, players: int) -> list:
+    """The bots for one game: ``names`` is one bot name for every seat or a comma list (one per seat); each bot is
+    seeded from the game seed and its seat (see :func:`seat_seed`)."""
+    out = []
+    for seat, name in enumerate(bot_names(names, players)):
+        cls = BOTS[name]
+        out.append(cls(seat_seed(seed, seat)) if cls is RandomBot else cls(seat_seed(seed, seat), rules))
+    return out

@@ -5,13 +5,16 @@ Exit codes: 0 success, 1 ``validate`` found problems, 2 a bad command line (unkn
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 
 import click
 
-from .bots import random_bots
+from .bots import bot_names, random_bots
+from .compare import compare as compare_sources, load_source
 from .errors import ContentError
+from .report import report_format, terminal_table, write_report
 from .rules import load
 
 __all__ = ["cli", "main"]
@@ -287,6 +290,78 @@ def simulate(game, games, players, seed, option_pairs):
     for seat, w in enumerate(wins):
         out.append(f"  seat {seat}  {w / games:.3f}  ({w:g} of {games} games)")
     click.echo("\n".join(out))
+
+
+@cli.command(short_help="Compare rule sets: the same seeded games with the same bots; print and report balance.")
+@click.argument("sources", nargs=-1, required=True, metavar="SOURCE SOURCE [...]")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=2000, show_default=True,
+              help="Games per source.")
+@players_opt
+@click.option("--seed", "-s", type=int, default=1, show_default=True,
+              help="Seed of the first game; game i of every source uses seed+i.")
+@click.option("--bots", "-b", default="random", show_default=True, metavar="NAME[,NAME...]",
+              help="One bot for every seat, or one per seat: random, greedy (e.g. greedy,random,random,random).")
+@click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: one per core; 1 plays in this process).")
+@option_opt
+@click.option("--report", "-r", "report_path", type=click.Path(dir_okay=False), default=None,
+              help="Also write a report with plots: .md (Markdown) or .html (self-contained page).")
+def compare(sources, games, players, seed, bots, workers, option_pairs, report_path):
+    """Play the same seeded games of every SOURCE (a packaged id or a path to a game or variant file) with the same
+    bots, print win rates by seat, scores, game length and the buildings that differ most, and optionally write a
+    Markdown or HTML report."""
+    if len(sources) < 2:
+        raise CommandError("compare needs at least two sources (the same one twice is fine)")
+    if report_path is not None:
+        try:
+            report_format(report_path)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        folder = os.path.dirname(os.path.abspath(report_path))
+        if not os.path.isdir(folder):
+            raise CommandError(f"cannot write {report_path}: no directory {folder}")
+    all_rules = []
+    for source in sources:
+        try:
+            all_rules.append(load_source(source))
+        except ContentError:
+            load_rules(source)          # raises the same one-line (or listed) CommandError as the other commands
+            raise
+    if players is None:
+        players = min(r.players.stop for r in all_rules) - 1
+    for source, rules in zip(sources, all_rules):
+        if players not in rules.players:
+            raise CommandError(f"{source}: {rules.title} is for {rules.players.start}-{rules.players.stop - 1} "
+                               f"players, not {players}")
+    options = parse_options(option_pairs)
+    try:
+        for source, rules in zip(sources, all_rules):
+            rules.check_options(options)
+        bot_names(bots, players)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+
+    total = games * len(sources)
+    with click.progressbar(length=total, label=f"{len(sources)} sources x {games} games, {players} players",
+                           file=sys.stderr) as bar:
+        seen = [0]
+
+        def progress(n_done):
+            bar.update(n_done - seen[0])
+            seen[0] = n_done
+
+        try:
+            result = compare_sources(list(sources), players=players, games=games, seed=seed, bots=bots,
+                                     options=options, workers=workers, progress=progress)
+        except (ContentError, ValueError) as exc:
+            raise CommandError(str(exc).splitlines()[-1].strip()) from None
+    click.echo(terminal_table(result))
+    if report_path is not None:
+        try:
+            fmt = write_report(result, report_path)
+        except OSError as exc:
+            raise CommandError(f"cannot write {report_path}: {exc.strerror or exc}") from None
+        click.echo(f"\n{'Markdown' if fmt == 'markdown' else 'HTML'} report written to {report_path}")
 
 
 @cli.command(short_help="Check content files; exit 1 on any problem.")

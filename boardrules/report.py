@@ -1,0 +1,465 @@
+"""Renderings of a :func:`boardrules.compare.compare` result: a terminal table, a Markdown report and a
+self-contained HTML report. The plots are inline SVG written here by hand (no plotting package, no external assets).
+"""
+from __future__ import annotations
+
+import html
+import math
+import os
+
+__all__ = ["terminal_table", "markdown_report", "html_report", "write_report", "report_format", "REPORT_FORMATS"]
+
+COLOURS = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1", "#edc948", "#9c755f"]
+REPORT_FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
+TOP_BUILDINGS = 15
+
+
+# ---------------------------------------------------------------------- shared helpers
+def _letter(k: int) -> str:
+    return chr(ord("A") + k) if k < 26 else f"S{k + 1}"
+
+
+def _short(source: str, width: int = 22) -> str:
+    base = os.path.basename(source.rstrip("/\\")) or source
+    if base in ("game.yaml", "game.yml"):
+        base = os.path.basename(os.path.dirname(source.rstrip("/\\"))) or base
+    for ext in (".yaml", ".yml"):
+        if base.endswith(ext):
+            base = base[: -len(ext)]
+    return base if len(base) <= width else base[: width - 1] + "~"
+
+
+def labels(result) -> list[str]:
+    """Column labels, e.g. ``["A base_game", "B house_rules"]``."""
+    return [f"{_letter(k)} {_short(s['source'])}" for k, s in enumerate(result["sources"])]
+
+
+def _pct(x) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _rate(x) -> str:
+    return "-" if x is None else f"{x:.3f}"
+
+
+def _ci(ci) -> str:
+    return "" if ci is None else f"[{ci[0]:.3f}, {ci[1]:.3f}]"
+
+
+def _rate_ci(x, ci) -> str:
+    return "-" if x is None else f"{x:.3f} {_ci(ci)}"
+
+
+def _signed(x) -> str:
+    return "-" if x is None else f"{x:+.3f}"
+
+
+def _settings(result) -> list[tuple[str, str]]:
+    opts = result.get("options") or {}
+    shown = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in opts.items()) or "defaults"
+    lo, hi = result["seeds"]
+    return [
+        ("games", f"{result['games']} per source (the same seeds {lo}..{hi} for every source)"),
+        ("players", str(result["players"])),
+        ("bots", ", ".join(f"seat {i}: {b}" for i, b in enumerate(result["bots"]))),
+        ("options", shown),
+    ]
+
+
+def _building_ids(result) -> list[str]:
+    ids: list[str] = []
+    for s in result["sources"]:
+        ids += [cid for cid in s["buildings"] if cid not in ids]
+    return ids
+
+
+def _entry(source, cid):
+    return source["buildings"].get(cid)
+
+
+def _spread(values):
+    """B - A for two sources, max - min for more; None if any value is missing or there is one source."""
+    if len(values) < 2 or any(v is None for v in values):
+        return None
+    return values[1] - values[0] if len(values) == 2 else max(values) - min(values)
+
+
+def _disjoint(cis) -> bool:
+    """True when two of the intervals do not overlap (a difference unlikely to be noise)."""
+    cis = [c for c in cis if c is not None]
+    return len(cis) >= 2 and max(c[0] for c in cis) > min(c[1] for c in cis)
+
+
+def building_rows(result) -> list[dict]:
+    """One row per building: per-source entries, the build-rate and win-rate differences, and whether they are
+    significant (95% intervals that do not overlap)."""
+    rows = []
+    for order, cid in enumerate(_building_ids(result)):
+        entries = [_entry(s, cid) for s in result["sources"]]
+        name = next((e["name"] for e in entries if e), cid)
+        build = [e["build_rate"] if e else 0.0 for e in entries]
+        win = [e["win_rate"] if e else None for e in entries]
+        d_build, d_win = _spread(build), _spread(win)
+        rows.append({
+            "id": cid, "name": name, "entries": entries, "order": order,
+            "d_build": d_build, "d_win": d_win,
+            "sig_build": _disjoint([e["build_ci"] if e else None for e in entries]),
+            "sig_win": _disjoint([e["win_ci"] if e else None for e in entries]),
+            "key": max(abs(d_build or 0.0), abs(d_win or 0.0)),
+        })
+    return rows
+
+
+def top_buildings(result, n: int = TOP_BUILDINGS) -> list[dict]:
+    return sorted(building_rows(result), key=lambda r: (-r["key"], r["order"]))[:n]
+
+
+def _diff_note(result) -> str:
+    return "B - A" if len(result["sources"]) == 2 else "largest - smallest"
+
+
+def _summary_rows(result) -> list[list[str]]:
+    """(label, value per source) rows of the headline numbers."""
+    srcs = result["sources"]
+    rows = [["title"] + [s["title"] for s in srcs]]
+    for seat in range(result["players"]):
+        rows.append([f"win rate seat {seat}"] + [_rate_ci(s["win_rate"][seat], s["win_ci"][seat]) for s in srcs])
+    rows.append(["score (every seat)"] + [f"{s['score']['mean']:.2f} ± {s['score']['sd']:.2f}" for s in srcs])
+    rows.append(["score min-max"] + [f"{s['score']['min']}-{s['score']['max']}" for s in srcs])
+    rows.append(["winner's score"] + [f"{s['score']['winner_mean']:.2f}" for s in srcs])
+    for seat in range(result["players"]):
+        rows.append([f"score seat {seat}"] + [f"{s['score']['seat_mean'][seat]:.2f}" for s in srcs])
+    rows.append(["rounds"] + [f"{s['rounds']['mean']:.2f} ± {s['rounds']['sd']:.2f}" for s in srcs])
+    rows.append(["rounds min-max"] + [f"{s['rounds']['min']}-{s['rounds']['max']}" for s in srcs])
+    rows.append(["decisions per game"] + [f"{s['decisions']['mean']:.1f}" for s in srcs])
+    reasons: list = []
+    for s in srcs:
+        reasons += [r for r in s["end_reasons"] if r not in reasons]
+    for r in reasons:
+        rows.append([f"end: {r}"] + [_pct(s["end_reasons"].get(r, 0) / s["games"]) for s in srcs])
+    return rows
+
+
+def _text_table(headers, rows, left=1) -> list[str]:
+    cells = [list(map(str, headers))] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+
+    def fmt(row):
+        return "  ".join(c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return [fmt(cells[0]), rule] + [fmt(r) for r in cells[1:]]
+
+
+# ---------------------------------------------------------------------- terminal
+def terminal_table(result) -> str:
+    """Side-by-side columns per source: win rate by seat with 95% Wilson intervals, scores, rounds, game ends, and
+    the buildings whose build rate or win rate differs most between the sources."""
+    srcs = result["sources"]
+    heads = labels(result)
+    out = ["Balance comparison"]
+    out += [f"  {k:<8} {v}" for k, v in _settings(result)]
+    out += [f"  {_letter(k)} = {s['source']} ({s['title']})" for k, s in enumerate(srcs)]
+    out.append("")
+    out += _text_table([""] + heads, _summary_rows(result))
+    out.append("")
+
+    top = top_buildings(result)
+    out.append(f"Top {len(top)} buildings by difference between sources ({_diff_note(result)}):")
+    out.append("  built: share of games in which some player had it in the city at the end;"
+               " win: win rate of the players who had it")
+    headers = ["building"]
+    for h in heads:
+        letter = h.split(" ", 1)[0]
+        headers += [f"built {letter}", f"win {letter}"]
+    headers += ["diff built", "diff win"]
+    rows = []
+    for r in top:
+        row = [r["name"]]
+        for e in r["entries"]:
+            row += [_pct(e["build_rate"]) if e else "-", _rate(e["win_rate"]) if e else "-"]
+        row += [_signed(r["d_build"]) + ("*" if r["sig_build"] else " "),
+                _signed(r["d_win"]) + ("*" if r["sig_win"] else " ")]
+        rows.append(row)
+    out += _text_table(headers, rows)
+    out.append("  * the sources' 95% Wilson intervals do not overlap")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------- SVG plots
+def _nice_step(span: float, ticks: int = 5) -> float:
+    raw = span / max(ticks, 1)
+    mag = 10 ** math.floor(math.log10(raw)) if raw > 0 else 1
+    for m in (1, 2, 2.5, 5, 10):
+        if m * mag >= raw:
+            return m * mag
+    return 10 * mag
+
+
+def _fmt_num(x: float) -> str:
+    return f"{x:g}" if abs(x - round(x)) > 1e-9 else str(int(round(x)))
+
+
+def _svg_open(width, height, title) -> list[str]:
+    t = html.escape(title)
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" role="img" aria-label="{t}" '
+            f'font-family="Helvetica, Arial, sans-serif" font-size="12">',
+            f'<title>{t}</title>',
+            f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
+            f'<text x="{width / 2:.1f}" y="18" text-anchor="middle" font-size="14" font-weight="bold">{t}</text>']
+
+
+def win_rate_svg(result, width: int = 680, height: int = 340) -> str:
+    """Grouped bars: win rate by seat, one bar per source, with 95% Wilson interval whiskers and the even share."""
+    srcs = result["sources"]
+    players = result["players"]
+    heads = labels(result)
+    left, right, top, bottom = 56, 16, 52, 44
+    pw, ph = width - left - right, height - top - bottom
+    hi = max([ci[1] for s in srcs for ci in s["win_ci"]] + [1 / players])
+    step = _nice_step(hi, 5)
+    ymax = min(1.0, math.ceil(hi / step - 1e-9) * step) or 1.0
+
+    def y(v):
+        return top + ph - ph * v / ymax
+
+    out = _svg_open(width, height, "Win rate by seat (95% Wilson intervals)")
+    # legend
+    lx = left
+    for k, h in enumerate(heads):
+        c = COLOURS[k % len(COLOURS)]
+        out.append(f'<rect x="{lx}" y="30" width="12" height="12" fill="{c}"/>'
+                   f'<text x="{lx + 16}" y="40">{html.escape(h)}</text>')
+        lx += 26 + 7 * len(h)
+    # axes and grid
+    v = 0.0
+    while v <= ymax + 1e-9:
+        out.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(v):.1f}" y2="{y(v):.1f}" stroke="#e0e0e0"/>'
+                   f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{_fmt_num(round(v, 6))}</text>')
+        v += step
+    out.append(f'<line x1="{left}" x2="{left}" y1="{top}" y2="{top + ph}" stroke="#333"/>'
+               f'<line x1="{left}" x2="{left + pw}" y1="{top + ph}" y2="{top + ph}" stroke="#333"/>')
+    out.append(f'<text x="14" y="{top + ph / 2:.1f}" text-anchor="middle" '
+               f'transform="rotate(-90 14 {top + ph / 2:.1f})">win rate</text>')
+    gw = pw / players
+    bw = gw * 0.8 / max(len(srcs), 1)
+    for seat in range(players):
+        gx = left + seat * gw + gw * 0.1
+        out.append(f'<text x="{left + seat * gw + gw / 2:.1f}" y="{top + ph + 18}" '
+                   f'text-anchor="middle">seat {seat}</text>')
+        for k, s in enumerate(srcs):
+            rate, (lo, up) = s["win_rate"][seat], s["win_ci"][seat]
+            x = gx + k * bw
+            c = COLOURS[k % len(COLOURS)]
+            tip = html.escape(f"{heads[k]}, seat {seat}: {rate:.3f} [{lo:.3f}, {up:.3f}]")
+            out.append(f'<rect x="{x + 1:.1f}" y="{y(rate):.1f}" width="{max(bw - 2, 1):.1f}" '
+                       f'height="{max(y(0) - y(rate), 0):.1f}" fill="{c}"><title>{tip}</title></rect>')
+            cx = x + bw / 2
+            cap = min(bw / 4, 6)
+            out.append(f'<path d="M{cx:.1f},{y(lo):.1f}V{y(up):.1f}M{cx - cap:.1f},{y(lo):.1f}H{cx + cap:.1f}'
+                       f'M{cx - cap:.1f},{y(up):.1f}H{cx + cap:.1f}" stroke="#222" stroke-width="1.2" fill="none"/>')
+    even = 1 / players
+    out.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(even):.1f}" y2="{y(even):.1f}" stroke="#555" '
+               f'stroke-dasharray="5,4"><title>even share {even:.3f}</title></line>')
+    out.append(f'<line x1="{lx}" x2="{lx + 22}" y1="36" y2="36" stroke="#555" stroke-dasharray="5,4"/>'
+               f'<text x="{lx + 26}" y="40" fill="#555">even share ({even:.3f})</text>')
+    out.append(f'<text x="{left + pw / 2:.1f}" y="{height - 6}" text-anchor="middle" fill="#555">'
+               f'{result["games"]} games per source; shared wins split</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def score_histogram_svg(result, k: int, width: int = 680, height: int = 240) -> str:
+    """Histogram of final scores (every seat) of source ``k``, on scales shared by all sources."""
+    srcs = result["sources"]
+    s = srcs[k]
+    lo = min(x["score"]["min"] for x in srcs)
+    hi = max(x["score"]["max"] for x in srcs)
+    n_scores = max(s["games"] * result["players"], 1)
+    ymax_share = max((c / max(x["games"] * result["players"], 1) for x in srcs for _, c in x["score"]["histogram"]),
+                     default=0) or 1.0
+    step_y = _nice_step(ymax_share * 100, 4) / 100
+    ymax = math.ceil(ymax_share / step_y - 1e-9) * step_y
+    left, right, top, bottom = 56, 16, 32, 40
+    pw, ph = width - left - right, height - top - bottom
+    bins = hi - lo + 1
+    bw = pw / bins
+
+    def x(v):
+        return left + (v - lo) * bw
+
+    def y(v):
+        return top + ph - ph * v / ymax
+
+    c = COLOURS[k % len(COLOURS)]
+    title = f"Scores, {labels(result)[k]}: mean {s['score']['mean']:.2f} ± {s['score']['sd']:.2f}"
+    out = _svg_open(width, height, title)
+    v = 0.0
+    while v <= ymax + 1e-9:
+        out.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(v):.1f}" y2="{y(v):.1f}" stroke="#e0e0e0"/>'
+                   f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{_fmt_num(round(v * 100, 6))}%</text>')
+        v += step_y
+    for score, count in s["score"]["histogram"]:
+        share = count / n_scores
+        if count:
+            out.append(f'<rect x="{x(score) + 0.5:.1f}" y="{y(share):.1f}" width="{max(bw - 1, 0.5):.1f}" '
+                       f'height="{y(0) - y(share):.1f}" fill="{c}"><title>score {score}: {count} '
+                       f'({100 * share:.1f}%)</title></rect>')
+    mean_x = x(s["score"]["mean"]) + bw / 2
+    out.append(f'<line x1="{mean_x:.1f}" x2="{mean_x:.1f}" y1="{top}" y2="{top + ph}" stroke="#222" '
+               f'stroke-dasharray="4,3"><title>mean {s["score"]["mean"]:.2f}</title></line>')
+    out.append(f'<line x1="{left}" x2="{left}" y1="{top}" y2="{top + ph}" stroke="#333"/>'
+               f'<line x1="{left}" x2="{left + pw}" y1="{top + ph}" y2="{top + ph}" stroke="#333"/>')
+    tick = max(1, int(_nice_step(bins, 10)))
+    first = math.ceil(lo / tick) * tick
+    for t in range(first, hi + 1, tick):
+        out.append(f'<line x1="{x(t) + bw / 2:.1f}" x2="{x(t) + bw / 2:.1f}" y1="{top + ph}" y2="{top + ph + 4}" '
+                   f'stroke="#333"/><text x="{x(t) + bw / 2:.1f}" y="{top + ph + 16}" '
+                   f'text-anchor="middle">{t}</text>')
+    out.append(f'<text x="{left + pw / 2:.1f}" y="{height - 6}" text-anchor="middle" fill="#555">'
+               f'final score (share of all seats; dashed line: mean)</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------- Markdown
+def _md_cell(text) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _md_table(headers, rows, right_from=1) -> list[str]:
+    align = ["---" if i < right_from else "---:" for i in range(len(headers))]
+    return (["| " + " | ".join(_md_cell(h) for h in headers) + " |", "|" + "|".join(align) + "|"]
+            + ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rows])
+
+
+def _building_table(result):
+    """Headers and rows of the full per-building table."""
+    heads = labels(result)
+    headers = ["building", "id"]
+    for h in heads:
+        letter = h.split(" ", 1)[0]
+        headers += [f"built {letter}", f"players {letter}", f"win rate {letter}"]
+    if len(heads) >= 2:
+        headers += ["Δ built", "Δ win rate"]
+    rows = []
+    for r in sorted(building_rows(result), key=lambda r: (-r["key"], r["order"])):
+        row = [r["name"], r["id"]]
+        for e in r["entries"]:
+            if e is None:
+                row += ["-", "-", "-"]
+            else:
+                row += [f"{_pct(e['build_rate'])} {_ci(e['build_ci'])}", f"{_pct(e['holder_rate'])}",
+                        _rate_ci(e["win_rate"], e["win_ci"])]
+        if len(heads) >= 2:
+            row += [_signed(r["d_build"]) + (" *" if r["sig_build"] else ""),
+                    _signed(r["d_win"]) + (" *" if r["sig_win"] else "")]
+        rows.append(row)
+    return headers, rows
+
+
+NOTES = [
+    "Win rates count a shared win (a tie that the tie-break does not resolve) as a fraction for each winner; "
+    "intervals are 95% Wilson score intervals.",
+    "**built**: the share of games in which at least one player had the building face up in the city at the end "
+    "(covered buildings do not count); **players**: the share of all player-games with it.",
+    "**win rate**: the win rate of the players who had the building at the end. It is an association, not a cause: "
+    "players who are winning build more, and some buildings are only bought late by players who can afford them.",
+    "Δ columns: B − A for two sources, largest − smallest for more; * marks non-overlapping 95% intervals.",
+]
+
+
+def markdown_report(result) -> str:
+    """A Markdown report with inline SVG plots (renderers that allow inline HTML show them) and the full tables."""
+    srcs = result["sources"]
+    heads = labels(result)
+    out = ["# Balance report", ""]
+    out += [f"- **{k}**: {v}" for k, v in _settings(result)]
+    out += ["", "## Sources", ""]
+    out += [f"- **{_letter(k)}**: `{s['source']}` ({s['title']}, id `{s['id']}`)" for k, s in enumerate(srcs)]
+    out += ["", "## Summary", ""]
+    out += _md_table([""] + heads, _summary_rows(result))
+    out += ["", "## Win rate by seat", "", win_rate_svg(result), ""]
+    out += ["## Scores", ""]
+    for k in range(len(srcs)):
+        out += [score_histogram_svg(result, k), ""]
+    out += ["## Buildings", ""]
+    headers, rows = _building_table(result)
+    out += _md_table(headers, rows, right_from=2)
+    out += ["", "## Notes", ""]
+    out += [f"- {n}" for n in NOTES]
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------- HTML
+CSS = """
+body { font-family: Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; padding: 0 1em; }
+h1 { font-size: 1.6em; } h2 { font-size: 1.25em; margin-top: 1.6em; border-bottom: 1px solid #ddd; }
+table { border-collapse: collapse; font-size: 0.9em; margin: 0.5em 0; }
+th, td { border: 1px solid #ddd; padding: 3px 8px; text-align: right; white-space: nowrap; }
+th { background: #f4f4f4; } td.l, th.l { text-align: left; }
+tr:nth-child(even) td { background: #fafafa; }
+code { background: #f4f4f4; padding: 0 3px; }
+.plots svg { display: block; margin: 0.6em 0; max-width: 100%; height: auto; }
+.notes li { margin: 0.3em 0; }
+"""
+
+
+def _html_table(headers, rows, left=1) -> str:
+    e = html.escape
+    head = "".join(f'<th class="l">{e(str(h))}</th>' if i < left else f"<th>{e(str(h))}</th>"
+                   for i, h in enumerate(headers))
+    body = []
+    for row in rows:
+        body.append("<tr>" + "".join(f'<td class="l">{e(str(c))}</td>' if i < left else f"<td>{e(str(c))}</td>"
+                                     for i, c in enumerate(row)) + "</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>\n" + "\n".join(body) + "\n</tbody></table>"
+
+
+def _md_inline(text: str) -> str:
+    """The little Markdown the notes use (**bold**), as HTML."""
+    parts = html.escape(text).split("**")
+    return "".join(f"<strong>{p}</strong>" if i % 2 else p for i, p in enumerate(parts))
+
+
+def html_report(result) -> str:
+    """A self-contained HTML page: settings, summary table, SVG plots and the full per-building table."""
+    e = html.escape
+    srcs = result["sources"]
+    heads = labels(result)
+    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+           "<title>Balance report: " + e(" vs ".join(s["source"] for s in srcs)) + "</title>",
+           f"<style>{CSS}</style>", "</head>", "<body>", "<h1>Balance report</h1>", "<ul>"]
+    out += [f"<li><strong>{e(k)}</strong>: {e(v)}</li>" for k, v in _settings(result)]
+    out += ["</ul>", "<h2>Sources</h2>", "<ul>"]
+    out += [f"<li><strong>{_letter(k)}</strong>: <code>{e(s['source'])}</code> ({e(s['title'])}, id "
+            f"<code>{e(s['id'])}</code>)</li>" for k, s in enumerate(srcs)]
+    out += ["</ul>", "<h2>Summary</h2>", _html_table([""] + heads, _summary_rows(result))]
+    out += ["<h2>Win rate by seat</h2>", '<div class="plots">', win_rate_svg(result), "</div>"]
+    out += ["<h2>Scores</h2>", '<div class="plots">']
+    out += [score_histogram_svg(result, k) for k in range(len(srcs))]
+    out += ["</div>", "<h2>Buildings</h2>"]
+    headers, rows = _building_table(result)
+    out.append(_html_table(headers, rows, left=2))
+    out += ["<h2>Notes</h2>", '<ul class="notes">'] + [f"<li>{_md_inline(n)}</li>" for n in NOTES] + ["</ul>"]
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------- files
+def report_format(path) -> str:
+    """``"markdown"`` or ``"html"`` from a file name's extension; ValueError for anything else."""
+    ext = os.path.splitext(str(path))[1].lower()
+    if ext not in REPORT_FORMATS:
+        raise ValueError(f"cannot tell the report format of {str(path)!r}: use a .md or .html file name")
+    return REPORT_FORMATS[ext]
+
+
+def write_report(result, path) -> str:
+    """Writes the Markdown or HTML report (by extension) to ``path``; returns the format written."""
+    fmt = report_format(path)
+    text = markdown_report(result) if fmt == "markdown" else html_report(result)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return fmt
