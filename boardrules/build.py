@@ -57,7 +57,10 @@ class Builder(StepCompiler):
                            ("index", "value"), ("moved", "value"), ("role", "value")):
             m.var_kinds[name] = kind
         self.declarations()
+        for doc, path, key, spec in self.entries("selectors"):
+            m.selectors[key] = (spec, path)
         self.cards()
+        self.copy_rules(top)
         self.quantities()
         self.payments()
         self.roles()
@@ -152,10 +155,37 @@ class Builder(StepCompiler):
             m.type_index[key] = t.index
             m.types.append(t)
             m.tags.update(t.tags)
-            for n in range(1, t.copies + 1):
-                m.instance_index[f"{key}#{n}"] = len(m.instance_types)
-                m.instance_names.append(f"{key}#{n}")
+
+
+    def copy_rules(self, top):
+        """Copies that depend on the player count or options; then one instance per copy a game could use."""
+        m = self.m
+        for i, rule in enumerate(top.get("extra_copies", [])):
+            p = ("extra_copies", i)
+            cond = self.condition(rule["if"], p + ("if",))[0] if "if" in rule else None
+            if "type" in rule:
+                tid = self.lookup(m.type_index, rule["type"], "card", p + ("type",))
+                types = set() if tid is None else {tid}
+            else:
+                if rule["tag"] not in m.tags:
+                    self.report(p + ("tag",), f"unknown tag {rule['tag']!r}", choices=m.tags)
+                types = {t.index for t in m.types if rule["tag"] in t.tags}
+            m.copy_rules.append((cond, types, rule["add"]))
+        if "box_zone" in top:
+            m.box = self.lookup(m.zone_index, top["box_zone"], "zone", ("box_zone",))
+        elif m.copy_rules or any(t.copies == 0 for t in m.types):
+            self.report(("extra_copies",) if m.copy_rules else ("cards",),
+                        "some copies are left out of some games, so the game needs a 'box_zone' to keep them in")
+        for t in m.types:
+            most = t.copies + sum(add for _, types, add in m.copy_rules if t.index in types and add > 0)
+            for n in range(1, most + 1):
+                m.instance_index[f"{t.id}#{n}"] = len(m.instance_types)
+                m.instance_names.append(f"{t.id}#{n}")
                 m.instance_types.append(t)
+                m.instance_copy.append(n)
+        for i, check in enumerate(top.get("checks", [])):
+            cond, _ = self.condition(check["if"], ("checks", i, "if"))
+            m.checks.append((cond, check["text"]))
 
     def quantities(self):
         m = self.m
@@ -230,14 +260,24 @@ class Builder(StepCompiler):
                 role.privilege_texts.append(modifier.text[0].upper() + modifier.text[1:] + ".")
             start = [self.step(s, path + ("start", i)) for i, s in enumerate(spec.get("start", []))]
             end = [self.step(s, path + ("end", i)) for i, s in enumerate(spec.get("end", []))]
+            if "available" in spec:
+                role.available, _ = self.condition(spec["available"], path + ("available",))
             action = self.block(spec.get("action", []), path + ("action",))
             role.action_text = self.text_of(action)
             role.start_text = "; ".join(x.text for x in start)
             role.end_text = "; ".join(x.text for x in end)
             steps = [N.PhaseBegin(), N.Emit("role_chosen") if "role_chosen" in m.events else None,
+                     self.each_player_emits("phase_start", ("roles", key, "phase_start")),
                      *start, self.register(N.ForEachPlayer(lambda g, env: g.chooser, action), ("roles", key, "each")),
-                     *end, N.PhaseEnd()]
+                     *end, self.each_player_emits("phase_end", ("roles", key, "phase_end")), N.PhaseEnd()]
             role.block = self.register(N.Block([s for s in steps if s is not None]), ("roles", key))
+
+    def each_player_emits(self, event, path):
+        """When the content declares it, the kernel emits this event for every player, from the chooser."""
+        if event not in self.m.events:
+            return None
+        body = self.register(N.Block([N.Emit(event)]), path + ("do",))
+        return self.register(N.ForEachPlayer(lambda g, env: g.chooser, body), path)
 
     def effects(self):
         m = self.m

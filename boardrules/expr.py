@@ -52,6 +52,7 @@ class Compiler:
         self.m = model          # the GameDef under construction (names -> indexes)
         self.report = report    # report(path, message, hint=None, choices=None)
         self.quantity_deps = {}  # quantity -> quantities its value reads, to reject cycles
+        self.expanding = set()   # named selectors being expanded, to reject cycles
 
     # ---------------------------------------------------------------- names
     def lookup(self, table: dict, name, what: str, path):
@@ -103,7 +104,13 @@ class Compiler:
         zdef = self.m.zones[zone]
         if zdef.scope == "shared":
             return (lambda g, env: g.zones[zone][0]), zdef.text
-        who, wtext = self.player(node.get("of"), path + ("of",))
+        of = node.get("of")
+        if of in ("all", "others"):      # a fresh list: read-only use (counting, choosing)
+            everyone = of == "all"
+            text = zdef.text.replace("your", "every player's" if everyone else "the other players'")
+            return (lambda g, env: [c for seat, cards in enumerate(g.zones[zone])
+                                    if everyone or seat != env.get("you") for c in cards]), text
+        who, wtext = self.player(of, path + ("of",))
         text = zdef.text if wtext == "you" else zdef.text.replace("your", f"{wtext}'s")
         return (lambda g, env: g.zones[zone][who(g, env)]), text
 
@@ -113,6 +120,25 @@ class Compiler:
         if not isinstance(node, dict):
             self.report(path, f"expected a selector (zone or pile), got {node!r:.60}")
             return (lambda g, env: []), "?"
+        if "selector" in node:          # a named selector, declared once under 'selectors'
+            name = node["selector"]
+            spec = self.m.selectors.get(name)
+            if spec is None:
+                self.report(path + ("selector",), f"unknown selector {name!r}", choices=self.m.selectors)
+                return (lambda g, env: []), "?"
+            if name in self.expanding:
+                self.report(path + ("selector",), f"selector {name!r} refers to itself")
+                return (lambda g, env: []), "?"
+            self.expanding.add(name)
+            try:
+                fn, text = self.selector(spec[0], spec[1])
+            finally:
+                self.expanding.discard(name)
+            return fn, text
+        if "union" in node:
+            parts = [self.selector(x, path + ("union", i)) for i, x in enumerate(node["union"])]
+            fns = [p[0] for p in parts]
+            return (lambda g, env: [c for f in fns for c in f(g, env)]), " and ".join(p[1] for p in parts)
         if "zone" in node:
             base, text = self.zone_ref(node, path)
             if node.get("deep"):
@@ -242,6 +268,52 @@ class Compiler:
         types = self.m.instance_types
         return (lambda g, env: sum(types[c].attrs.get(name, 0) for c in sel(g, env))), \
             f"the total {self.m.attr_text(name)} of {text}"
+
+    def num_least(self, node, path):
+        return self._extreme(node, path, "least", min, "lowest")
+
+    def num_most(self, node, path):
+        return self._extreme(node, path, "most", max, "highest")
+
+    def _extreme(self, node, path, key, pick, word):
+        name = node[key]
+        if name not in self.m.attributes:
+            self.report(path + (key,), f"unknown attribute {name!r}", choices=self.m.attributes)
+        sel, text = self.selector(node.get("in"), path + ("in",))
+        types = self.m.instance_types
+        return (lambda g, env: pick((types[c].attrs.get(name, 0) for c in sel(g, env)), default=0)), \
+            f"the {word} {self.m.attr_text(name)} among {text}"
+
+    def num_types(self, node, path):
+        sel, text = self.selector(node["types"], path + ("types",))
+        types = self.m.instance_types
+        return (lambda g, env: len({types[c].index for c in sel(g, env)})), f"the number of different cards in {text}"
+
+    def num_groups(self, node, path):
+        """How many disjoint groups of ``size`` cards with the same ``by`` attribute and pairwise different types
+        can be formed (greedy by most copies left, which is optimal for this kind of grouping)."""
+        spec = node["groups"]
+        sel, text = self.selector(spec["in"], path + ("groups", "in"))
+        by, size = spec["by"], spec.get("size", 3)
+        types = self.m.instance_types
+
+        def fn(g, env):
+            buckets = {}
+            for c in sel(g, env):
+                t = types[c]
+                counts = buckets.setdefault(t.attrs.get(by, 0), {})
+                counts[t.index] = counts.get(t.index, 0) + 1
+            total = 0
+            for counts in buckets.values():
+                left = sorted(counts.values(), reverse=True)
+                while len(left) >= size and left[size - 1] > 0:
+                    for i in range(size):
+                        left[i] -= 1
+                    total += 1
+                    left = sorted((x for x in left if x), reverse=True)
+            return total
+        return fn, (f"the number of groups of {size} different cards with the same {self.m.attr_text(by)} "
+                    f"among {text}")
 
     def _fold(self, node, path, key, fold, word):
         fns, texts = self.numbers(node[key], path + (key,))
@@ -381,8 +453,12 @@ class Compiler:
         return fn, f"{ta} is the same building as {tb}"
 
     def if_owns(self, node, path):
-        card, ctext = self.card(node["owns"], path + ("owns",))
         who, wtext = self.player(node.get("of"), path + ("of",))
+        if not is_var(node["owns"]) and not isinstance(node["owns"], dict):    # a card id
+            tid = self.lookup(self.m.type_index, node["owns"], "card", path + ("owns",))
+            return (lambda g, env: g.owned[who(g, env)].get(tid, 0) > 0), \
+                f"{wtext} own{'s' if wtext != 'you' else ''} a {self.m.type_name(tid)}"
+        card, ctext = self.card(node["owns"], path + ("owns",))
         types = self.m.instance_types
 
         def fn(g, env):
@@ -394,6 +470,11 @@ class Compiler:
         want = bool(node["chooser"])
         return (lambda g, env: (env.get("you") == g.chooser) == want), \
             ("you chose the role" if want else "you did not choose the role")
+
+    def if_role(self, node, path):
+        rid = self.lookup(self.m.role_index, node["role"], "role", path + ("role",))
+        name = self.m.roles[rid].en if rid is not None else "?"
+        return (lambda g, env: g.role == rid), f"this is the {name} phase"
 
     def if_option(self, node, path):
         name = node["option"]

@@ -38,9 +38,14 @@ class Kernel:
         self.pile_hosts = {}     # card -> number of cards in piles on it (derived, for fast signatures)
         self.counters = [[0] * (players if c.scope == "player" else 1) for c in d.counters]
         self.loc = [None] * len(d.instance_types)
+        for cond, message in d.checks:
+            if not cond(self, {}):
+                raise ValueError(message)
+        counts = d.copies_for(self)
         for c, ctype in enumerate(d.instance_types):
-            self.zones[ctype.start][0].append(c)
-            self.loc[c] = (ZONE, ctype.start, 0)
+            zone = ctype.start if d.instance_copy[c] <= counts[ctype.index] else d.box
+            self.zones[zone][0].append(c)
+            self.loc[c] = (ZONE, zone, 0)
         self.owned = [{} for _ in range(players)]
         self.active = [{} for _ in range(players)]
         self.fresh = []
@@ -48,7 +53,7 @@ class Kernel:
         self.round = 0
         self.role = self.chooser = None
         self.roles_used = []
-        self.role_pool = [r.index for r in d.roles]
+        self.role_pool = [r.index for r in d.roles if r.available is None or r.available(self, {})]
         self.moves_round = 0
         self.over, self.end_reason = False, None
         self.stack, self.pending = [], None

@@ -14,10 +14,10 @@ from .errors import ContentIssue
 from .yamlio import Located, path_to_str
 
 LIST_SECTIONS = ("cards", "roles")
-MAP_SECTIONS = ("options", "presets", "attributes", "zones", "piles", "counters", "events", "quantities", "payments")
+MAP_SECTIONS = ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities", "payments")
 OBJECT_SECTIONS = ("round", "scoring", "names", "players")
-STEP_SECTIONS = ("setup",)
-SCALARS = ("id", "title", "edition", "description", "start_zone")
+STEP_SECTIONS = ("setup", "extra_copies", "checks")
+SCALARS = ("id", "title", "edition", "description", "start_zone", "box_zone")
 
 
 @attrs.define

@@ -127,6 +127,7 @@ class RoleDef:
     privilege: dict     # quantity index -> list[Modifier]
     block: object       # compiled Block run when the role is chosen
     raw: dict = attrs.field(factory=dict)
+    available: object = None        # fn(game, env) -> bool, checked when a game starts; None: always
     privilege_texts: list = attrs.field(factory=list)
     action_text: str = ""
     start_text: str = ""
@@ -179,6 +180,11 @@ class GameDef:
     instance_types: list = attrs.field(factory=list)    # card instance -> CardType
     instance_names: list = attrs.field(factory=list)    # card instance -> "<card id>#<copy>"
     instance_index: dict = attrs.field(factory=dict)
+    instance_copy: list = attrs.field(factory=list)     # card instance -> its copy number (1-based)
+    copy_rules: list = attrs.field(factory=list)        # (cond fn, set of type indexes, add)
+    box: int | None = None                              # zone of the copies a game leaves out
+    checks: list = attrs.field(factory=list)            # (cond fn, message): must hold when a game starts
+    selectors: dict = attrs.field(factory=dict)         # name -> (raw selector, path)
     roles: list = attrs.field(factory=list)
     role_index: dict = attrs.field(factory=dict)
     role_order_by_players: dict = attrs.field(factory=dict)
@@ -196,6 +202,15 @@ class GameDef:
         known = self.var_kinds.setdefault(name, kind)
         if known != kind:
             report(path, f"variable ${name} is used as a {kind} here but as a {known} elsewhere")
+
+    def copies_for(self, g) -> list:
+        """Copies of each card type in a game with these players and options."""
+        counts = [t.copies for t in self.types]
+        for cond, types, add in self.copy_rules:
+            if cond is None or cond(g, {}):
+                for t in types:
+                    counts[t] += add
+        return counts
 
     def attr_text(self, name) -> str:
         return self.attributes.get(name, {}).get("text", name)

@@ -64,9 +64,10 @@ class If(Node):
 
 class Counted(Node):
     """A framed node that works through a number (iterations, cards to pay or pick); the frame's data is what is
-    left, and the frame pops when it reaches zero."""
+    left, and the frame pops when it reaches zero. It works in its parent's variables (``shared``)."""
 
     framed = True
+    shared = True
 
     def exec(self, g, f):
         n = self.count(g, f.env)
@@ -97,6 +98,7 @@ class ForEachPlayer(Node):
     """Runs its body once per seat, in seat order from ``start`` (start player or chooser)."""
 
     framed = True
+    shared = True
 
     def __init__(self, start, body):
         self.start, self.body = start, body
@@ -417,6 +419,10 @@ class Pick(ResolveOne):
         self.source, self.count, self.dest, self.kind = source, count, dest, kind
         self.template, self.optional, self.cache = template, optional, {}
 
+    def exec(self, g, f):
+        f.env["moved"] = 0
+        return super().exec(g, f)
+
     def advance(self, g, f):
         cards = self.source(g, f.env)
         if not cards:
@@ -428,6 +434,7 @@ class Pick(ResolveOne):
                 g.note_forced(f.env["you"], self.template.format(", ".join(g.rules.instance_types[c].en for c in cards)))
             for c in list(cards):
                 g.move(c, dest)
+            f.env["moved"] += len(cards)
             g.stack.pop()
             return
         seen, actions, values = set(), [], []
@@ -453,6 +460,7 @@ class Pick(ResolveOne):
             f.data = 0
             return
         g.move(value, self.dest(g, f.env))
+        f.env["moved"] += 1
         f.data -= 1
 
 

@@ -1,0 +1,233 @@
+"""Writes schemas/*.schema.json: the JSON Schemas of every content node kind. Run after changing the language:
+
+    python tools/make_schemas.py
+"""
+import json, pathlib
+OUT = pathlib.Path(__file__).resolve().parents[1] / "schemas"
+BASE = "https://boardrules.dev/schemas/"
+R = lambda name: {"$ref": f"defs.schema.json#/$defs/{name}"}
+def obj(props, required=(), desc=None, extra=False):
+    o = {"type": "object", "properties": props, "additionalProperties": extra}
+    if required: o["required"] = list(required)
+    if desc: o["description"] = desc
+    return o
+var = {"type": "string", "pattern": "^\\$[a-z_][a-z0-9_]*$", "description": "a variable, e.g. $card"}
+ident = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
+text = {"type": "string"}
+name = {"oneOf": [{"type": "string"}, obj({"en": text, "zh": text}, ["en"], extra=True)],
+        "description": "display name: a string or {en: ..., zh: ...}"}
+player = {"description": "you, chooser, start_player or a $variable",
+          "oneOf": [{"enum": ["you", "chooser", "start_player"]}, var]}
+owner = {"description": "you, chooser, start_player, a $variable, or all / others (every player's zone, or every "
+                        "other player's, read together)",
+         "oneOf": [{"enum": ["you", "chooser", "start_player", "all", "others"]}, var]}
+expr_list = {"type": "array", "items": R("expr"), "minItems": 1}
+pair = {"type": "array", "items": R("expr"), "minItems": 2, "maxItems": 2}
+cond_list = {"type": "array", "items": R("condition"), "minItems": 1}
+
+defs = {}
+defs["card_ref"] = {"description": "one card: a $variable or the top card of a zone",
+                    "oneOf": [var, obj({"top": ident}, ["top"])]}
+defs["selector"] = {"description": "a list of cards: a zone, or the pile on one card, or the piles on many cards",
+  "oneOf": [
+    obj({"zone": ident, "of": owner, "where": R("condition"), "deep": {"type": "boolean"}}, ["zone"],
+        "the cards in a zone (of a player, for per-player zones)"),
+    obj({"selector": ident}, ["selector"], "a selector declared by name under 'selectors'"),
+    obj({"union": {"type": "array", "items": R("selector"), "minItems": 2}}, ["union"], "the cards of several selectors"),
+    obj({"pile": ident, "on": R("card_ref"), "where": R("condition")}, ["pile", "on"], "the cards in the pile on one card"),
+    obj({"pile": ident, "in": R("selector"), "where": R("condition")}, ["pile", "in"], "the cards in the piles on many cards"),
+  ]}
+E = lambda key, schema, required=None, more=None, desc=None: obj({key: schema, **(more or {})}, required or [key], desc)
+defs["expr"] = {"description": "a number (or a key such as a good's name)", "oneOf": [
+  {"type": "integer"}, {"type": "string"},
+  E("quantity", ident, more={"with": {"type": "object", "additionalProperties": {"oneOf": [var, {"type": "integer"}]}}},
+    desc="a quantity the rules ask for, after every modifier"),
+  E("counter", ident, more={"of": player}, desc="a counter's value"),
+  E("attr", ident, more={"of": R("card_ref"), "key": R("expr")}, desc="an attribute of a card"),
+  E("count", R("selector"), desc="how many cards a selector holds"),
+  E("total", ident, ["total", "in"], {"in": R("selector")}, "the sum of an attribute over cards"),
+  E("sum", expr_list), E("min", expr_list), E("max", expr_list), E("mul", expr_list),
+  E("sub", pair, desc="the first minus the second"), E("div", pair, desc="the first divided by the second, rounded down"),
+  E("lookup", {"type": "array", "items": {"type": "integer"}, "minItems": 1}, ["lookup", "index"], {"index": R("expr")},
+    "the table entry at index (clamped to the table)"),
+  E("if", R("condition"), ["if", "then"], {"then": R("expr"), "else": R("expr")}),
+  E("players", {"const": True}, desc="the number of players"),
+  E("least", ident, ["least", "in"], {"in": R("selector")}, "the lowest value of an attribute among cards (0 if none)"),
+  E("most", ident, ["most", "in"], {"in": R("selector")}, "the highest value of an attribute among cards (0 if none)"),
+  E("types", R("selector"), desc="how many different cards (by id) a selector holds"),
+  E("groups", obj({"in": R("selector"), "by": ident, "size": {"type": "integer", "minimum": 1}}, ["in", "by"]),
+    desc="how many disjoint groups of 'size' cards sharing the 'by' attribute, with pairwise different ids, can be made"),
+  E("option", ident, desc="the value of a game option"),
+  E("score", {"const": "so_far"}, desc="the score from every part computed before this one"),
+  E("moves", {"const": "round"}, desc="how many cards moved this round"),
+]}
+cmp = {k: E(k, pair) for k in ("eq", "ne", "lt", "le", "gt", "ge")}
+defs["condition"] = {"description": "a yes/no question about the game", "oneOf": [
+  {"type": "boolean"},
+  E("all", cond_list), E("any", cond_list), E("not", R("condition")), *cmp.values(),
+  E("tag", ident, more={"card": R("card_ref")}, desc="the card has the tag"),
+  E("type", ident, more={"card": R("card_ref")}, desc="the card is of this card id"),
+  E("same_type", {"type": "array", "items": R("card_ref"), "minItems": 2, "maxItems": 2}),
+  E("owns", {"oneOf": [R("card_ref"), ident]}, more={"of": player},
+    desc="the player has a card of the same type (or of this card id) in a tableau"),
+  E("role", ident, desc="the current phase is this role's"),
+  E("chooser", {"type": "boolean"}, desc="you chose the current role"),
+  E("option", ident), E("bound", ident, desc="the variable holds a card"),
+  E("empty", R("selector")),
+  E("distinct", ident, ["distinct", "in"], {"in": R("selector")}, "no two cards share the attribute's value"),
+  E("any_player", R("condition"), more={"as": ident}, desc="the condition holds for some player; with 'as', "
+    "that player is the variable and 'you' stays the current player"),
+  E("exists", obj({"in": R("selector"), "as": ident, "where": R("condition")}, ["in"])),
+  E("can_pay", obj({"amount": R("expr"), "using": ident, "except": R("card_ref")}, ["amount", "using"])),
+]}
+dest = {"description": "where cards go", "oneOf": [
+  obj({"zone": ident, "of": player}, ["zone"]), obj({"pile": ident, "on": R("card_ref")}, ["pile", "on"])]}
+steps = {"type": "array", "items": R("step")}
+defs["steps"] = steps
+defs["step"] = {"description": "one instruction", "oneOf": [
+  E("if", R("condition"), ["if", "then"], {"then": steps, "else": steps}),
+  E("repeat", obj({"times": R("expr"), "do": steps}, ["times", "do"])),
+  E("for_each_player", obj({"from": player, "do": steps}, ["do"])),
+  E("choose", obj({"action": ident, "text": text, "decline_text": text, "from": R("selector"), "where": R("condition"),
+                   "options": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                   "as": ident, "player": player, "optional": {"type": "boolean"},
+                   "on_decline": {"enum": ["stop", "continue"]}}, ["action"])),
+  E("move", obj({"card": R("card_ref"), "from": R("selector"), "to": dest,
+                 "count": {"anyOf": [{"const": "all"}, R("expr")]},
+                 "position": {"enum": ["top", "bottom"]}}, ["to"])),
+  E("pick", obj({"from": R("selector"), "count": R("expr"), "to": dest, "action": ident, "text": text,
+                 "optional": {"type": "boolean"}}, ["from", "to", "action"]),
+    desc="choose cards one at a time and move them (all at once when every candidate must go)"),
+  E("shuffle", ident),
+  E("discard_down", obj({"zone": ident, "of": player, "to": R("expr"), "by": R("expr"), "into": ident}, ["zone"])),
+  E("pay", obj({"amount": R("expr"), "using": ident}, ["amount", "using"])),
+  E("emit", ident),
+  E("add", obj({"counter": ident, "value": R("expr"), "of": player}, ["counter"])),
+  E("set", obj({"counter": ident, "value": R("expr"), "of": player}, ["counter"])),
+  E("let", {"type": "object", "additionalProperties": R("expr"), "minProperties": 1}),
+  E("end_game", obj({"if": R("condition"), "text": text})),
+  E("start_player", {"oneOf": [{"const": "random"}, {"type": "integer", "minimum": 0}]}),
+  E("pass_start_player", {"type": "integer"}),
+]}
+mod_props = {"modify": ident, "add": R("expr"), "set": R("expr"), "if": R("condition")}
+defs["modifier"] = {"description": "changes a quantity while the card is active",
+                    "oneOf": [obj(dict(mod_props), ["modify", "add"]), obj(dict(mod_props), ["modify", "set"])]}
+defs["effect"] = {"description": "a modifier, a triggered ability or an end-game score", "oneOf": [
+  obj({"modify": ident, "add": R("expr"), "set": R("expr"), "if": R("condition")}, ["modify"],
+      "modifier: changes a quantity while the card is active"),
+  obj({"when": ident, "if": R("condition"), "do": steps}, ["when", "do"], "trigger: when the event happens to you"),
+  obj({"score": R("expr"), "order": {"oneOf": [{"enum": ["first", "normal", "last"]}, {"type": "integer"}]}}, ["score"],
+      "end-game points"),
+]}
+defs["card"] = {"type": "object", "required": ["id", "name"], "additionalProperties":
+  {"description": "an attribute declared under 'attributes'", "oneOf": [{"type": ["integer", "string", "boolean"]},
+   {"type": "object", "additionalProperties": {"type": ["integer", "string"]}}]},
+  "properties": {"id": ident, "name": name, "copies": {"type": "integer", "minimum": 1, "maximum": 1000},
+                 "tags": {"type": "array", "items": ident, "uniqueItems": True}, "start": ident,
+                 "effects": {"type": "array", "items": R("effect")},
+                 "notes": {"type": "array", "items": text}}}
+priv = {"type": "array", "items": obj({"quantity": ident, "add": R("expr"), "if": R("condition")}, ["quantity", "add"])}
+defs["role"] = obj({"id": ident, "name": name, "privilege": priv, "start": steps, "action": steps, "end": steps,
+                    "available": dict(R("condition"), description="the role is in a game only if this holds "
+                                                                   "(player count, options)"),
+                    "notes": {"type": "array", "items": text}}, ["id", "name"])
+mapping = lambda v: {"type": "object", "propertyNames": ident, "additionalProperties": v}
+sections = {
+  "options": mapping(obj({"default": {}, "text": text, "values": {"type": "array", "minItems": 1},
+                          "players": {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 1,
+                                      "description": "the player counts the option may be used with"},
+                          "excludes": {"type": "array", "items": ident,
+                                       "description": "options that cannot be on (truthy) together with this one"}},
+                         ["default"])),
+  "presets": mapping(obj({"text": text, "options": {"type": "object", "minProperties": 1}}, ["options"])),
+  "attributes": mapping(obj({"type": {"enum": ["integer", "string", "map", "boolean"]}, "default": {}, "text": text}, ["type"])),
+  "zones": mapping(obj({"scope": {"enum": ["shared", "player"]}, "visibility": {"enum": ["hidden", "owner", "public"]},
+                        "text": text, "tableau": {"type": "boolean"}, "quiet": {"type": "boolean"},
+                        "refill": obj({"from": ident, "shuffle": {"type": "boolean"}}, ["from"])}, ["scope", "visibility"])),
+  "piles": mapping(obj({"visibility": {"enum": ["hidden", "public"]}, "text": text,
+                        "capacity": {"type": "integer", "minimum": 1}}, ["visibility"])),
+  "counters": mapping(obj({"scope": {"enum": ["shared", "player"]}, "reset": {"enum": ["never", "round", "phase"]},
+                           "text": text})),
+  "events": mapping({"oneOf": [text, obj({"text": text})]}),
+  "quantities": mapping(obj({"base": R("expr"), "text": text, "min": {"type": "integer"}, "max": {"type": "integer"}})),
+  "payments": mapping(obj({"text": text, "sources": {"type": "array", "minItems": 1, "items": {"oneOf": [
+      obj({"from": R("selector"), "to": ident, "limit": R("expr"), "counter": ident}, ["from"],
+          "cards, paid one at a time into the zone 'to'"),
+      obj({"money": ident, "to": ident}, ["money"],
+          "a counter paid from directly (into the counter 'to', if given); paid before any cards"),
+  ]}}}, ["sources"])),
+  "selectors": mapping(R("selector")),
+  "cards": {"type": "array", "items": R("card")},
+  "roles": {"type": "array", "items": R("role")},
+}
+defs_doc = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "defs.schema.json",
+            "title": "boardrules node kinds", "$defs": defs}
+part = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "part.schema.json",
+        "title": "boardrules content file (included by a game)", "type": "object",
+        "properties": {k: ({"$ref": "defs.schema.json#/$defs/card"} if False else v) for k, v in sections.items()},
+        "additionalProperties": False, "minProperties": 1}
+game = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "game.schema.json",
+        "title": "boardrules game", "type": "object", "additionalProperties": False,
+        "required": ["id", "title", "players"],
+        "properties": {
+          "id": ident, "title": text, "edition": text, "description": text,
+          "players": obj({"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer", "minimum": 1}}, ["min", "max"]),
+          "start_zone": dict(ident, description="the shared zone where cards without their own 'start' begin"),
+          "box_zone": dict(ident, description="the shared zone holding the copies a game leaves out"),
+          "extra_copies": {"type": "array", "description": "more (or fewer) copies of cards, by player count or option",
+                           "items": {"oneOf": [
+                               obj({"if": R("condition"), "type": ident, "add": {"type": "integer"}}, ["type", "add"]),
+                               obj({"if": R("condition"), "tag": ident, "add": {"type": "integer"}}, ["tag", "add"])]}},
+          "checks": {"type": "array", "description": "conditions on players and options that must hold to start a game",
+                     "items": obj({"if": R("condition"), "text": text}, ["if", "text"])},
+          "include": {"type": "array", "items": {"type": "string", "pattern": "^[^/\\\\][^\\\\]*\\.ya?ml$"}},
+          "names": obj({"player": name, "start_player": name}),
+          **sections,
+          "setup": steps,
+          "round": obj({"start": steps, "end": steps,
+                        "roles": obj({"multiplier": ident, "by_players": {"type": "object",
+                            "propertyNames": {"pattern": "^[0-9]+$"},
+                            "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 0}}}})}),
+          "scoring": obj({"parts": {"type": "array", "items": obj({"id": ident, "name": name, "value": R("expr"),
+                                                                 "order": {}}, ["id", "value"])},
+                          "tie_break": {"type": "array", "items": obj({"text": text, "value": R("expr")}, ["value"])}}),
+          "rules_choices": {"type": "array", "items": obj({"id": ident, "text": text, "source": text}, ["id", "text"])},
+        }}
+for fname, doc in (("defs.schema.json", defs_doc), ("part.schema.json", part), ("game.schema.json", game)):
+    (OUT / fname).write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+print("ok")
+
+# ---------------------------------------------------------------- variants (overlays)
+patch = {"type": "object", "description": "fields to change: mappings merge key by key, null deletes a key, "
+         "anything else replaces the old value"}
+idlist = {"type": "array", "items": ident, "uniqueItems": True}
+def list_ops(item):
+    return obj({"add": {"type": "array", "items": item, "description": "new entries (their ids must be new)"},
+                "change": {"type": "object", "propertyNames": ident, "additionalProperties": patch,
+                           "description": "id -> fields to change"},
+                "replace": {"type": "object", "propertyNames": ident, "additionalProperties": {"type": "object"},
+                            "description": "id -> a whole new entry (without its id)"},
+                "remove": dict(idlist, description="ids to remove")})
+def map_ops(value):
+    return obj({"add": mapping(value), "change": mapping(patch), "replace": mapping(value), "remove": idlist})
+object_ops = obj({"change": patch, "replace": {"type": "object"}})
+variant = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "variant.schema.json",
+           "title": "boardrules variant (a house rule or edition that extends a game)",
+           "description": "Operations per section run in the order remove, replace, change, add. The merged result "
+                          "is validated as a game.",
+           "type": "object", "additionalProperties": False, "required": ["extends", "id"],
+           "properties": {
+             "extends": {"type": "string", "description": "a packaged game id or a path relative to this file"},
+             "id": ident, "title": text, "edition": text, "description": text, "start_zone": ident, "box_zone": ident,
+             "extra_copies": obj({"replace": game["properties"]["extra_copies"]}),
+             "checks": obj({"replace": game["properties"]["checks"]}),
+             "cards": list_ops(R("card")), "roles": list_ops(R("role")),
+             **{s: map_ops(game["properties"][s]["additionalProperties"]) for s in
+                ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities",
+                 "payments")},
+             "round": object_ops, "scoring": object_ops, "names": object_ops, "players": object_ops,
+             "setup": obj({"replace": steps}),
+             "rules_choices": obj({"add": game["properties"]["rules_choices"], "remove": idlist}),
+           }}
+(OUT / "variant.schema.json").write_text(json.dumps(variant, indent=2, ensure_ascii=False) + "\n")
+print("variant ok")
