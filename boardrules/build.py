@@ -176,9 +176,9 @@ class Builder(StepCompiler):
         elif m.copy_rules or any(t.copies == 0 for t in m.types):
             self.report(("extra_copies",) if m.copy_rules else ("cards",),
                         "some copies are left out of some games, so the game needs a 'box_zone' to keep them in")
+        most = self.most_copies()
         for t in m.types:
-            most = t.copies + sum(add for _, types, add in m.copy_rules if t.index in types and add > 0)
-            for n in range(1, most + 1):
+            for n in range(1, most[t.index] + 1):
                 m.instance_index[f"{t.id}#{n}"] = len(m.instance_types)
                 m.instance_names.append(f"{t.id}#{n}")
                 m.instance_types.append(t)
@@ -186,6 +186,32 @@ class Builder(StepCompiler):
         for i, check in enumerate(top.get("checks", [])):
             cond, _ = self.condition(check["if"], ("checks", i, "if"))
             m.checks.append((cond, check["text"]))
+
+    def most_copies(self) -> list:
+        """The most copies of each card any game can use: every player count with every combination of option
+        values (options without a finite list of values count with their default)."""
+        import itertools
+        m = self.m
+        if not m.copy_rules:
+            return [t.copies for t in m.types]
+        choices = []
+        for key, opt in m.options.items():
+            values = opt.values if opt.values is not None else (
+                [True, False] if isinstance(opt.default, bool) else [opt.default])
+            choices.append([(key, v) for v in values])
+        combos = list(itertools.islice(itertools.product(*choices), 4096))
+        most = [t.copies for t in m.types]
+        probe = _Probe()
+        for players in range(m.min_players, m.max_players + 1):
+            for combo in combos:
+                probe.players, probe.options = players, dict(combo)
+                try:
+                    counts = m.copies_for(probe)
+                except Exception:   # a rule reading more than players and options: fall back to an upper bound
+                    counts = [t.copies + sum(a for _, ts, a in m.copy_rules if t.index in ts and a > 0)
+                              for t in m.types]
+                most = [max(a, b) for a, b in zip(most, counts)]
+        return most
 
     def quantities(self):
         m = self.m
@@ -361,8 +387,18 @@ class Builder(StepCompiler):
             value, vtext = self.number(part["value"], ("scoring", "parts", i, "value"))
             order = part.get("order", "first")
             order = SCORE_ORDER.get(order, order) if isinstance(order, str) else order
-            parts.append(M.ScoreRule(part["id"], part.get("name", {"en": part["id"]}), value, vtext, order))
+            cond = self.condition(part["if"], ("scoring", "parts", i, "if"))[0] if "if" in part else None
+            parts.append(M.ScoreRule(part["id"], M.names(part.get("name"), part["id"]), value, vtext, order, cond=cond))
         m.scoring = sorted(parts + m.scoring, key=lambda r: r.order)
         for i, tb in enumerate(spec.get("tie_break", [])):
             fn, text = self.number(tb["value"], ("scoring", "tie_break", i, "value"))
             m.tie_break.append((fn, tb.get("text", text)))
+
+
+class _Probe:
+    """Stands in for a game when copy rules are evaluated at load time: only players and options exist."""
+
+    players = 0
+    options: dict = {}
+    role_pool: list = []
+

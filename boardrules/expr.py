@@ -476,6 +476,11 @@ class Compiler:
         name = self.m.roles[rid].en if rid is not None else "?"
         return (lambda g, env: g.role == rid), f"this is the {name} phase"
 
+    def if_role_available(self, node, path):
+        rid = self.lookup(self.m.role_index, node["role_available"], "role", path + ("role_available",))
+        name = self.m.roles[rid].en if rid is not None else "?"
+        return (lambda g, env: rid in g.role_pool), f"the {name} is in this game"
+
     def if_option(self, node, path):
         name = node["option"]
         if name not in self.m.options:

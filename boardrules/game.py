@@ -76,6 +76,8 @@ class Game(Kernel):
             for rule in d.scoring:
                 if rule.type >= 0 and not self.owned[seat].get(rule.type):
                     continue
+                if rule.cond is not None and not rule.cond(self, env):
+                    continue
                 value = rule.value(self, env)
                 parts[rule.id] = parts.get(rule.id, 0) + value
                 env["score_so_far"] += value

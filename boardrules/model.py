@@ -99,6 +99,7 @@ class ScoreRule:
     text: str
     order: int = 0
     type: int = -1      # card type granting it, -1 for a game-wide part
+    cond: object = None     # fn(game, env): the part counts only in games where this holds
 
 
 @attrs.define(eq=False)

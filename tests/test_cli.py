@@ -108,13 +108,13 @@ def test_validate_yaml_syntax_error(runner, tmp_path):
 def test_list_shows_san_juan(runner):
     result = run(runner, "list")
     assert result.exit_code == 0
-    assert re.search(r"^san_juan\s+San Juan\s+2-4 players", result.stdout, re.M)
+    assert re.search(r"^san_juan\s+San Juan\s+2-8 players", result.stdout, re.M)
 
 
 @pytest.mark.parametrize("args, message", [
     (["play", "no_such_game"], "no packaged game or file named 'no_such_game'"),
     (["simulate", "no_such_game", "--games", "1"], "no packaged game or file named 'no_such_game'"),
-    (["play", "san_juan", "--players", "7"], "San Juan is for 2-4 players, not 7"),
+    (["play", "san_juan", "--players", "9"], "San Juan is for 2-8 players, not 9"),
     (["play", "san_juan", "--option", "turbo=true"], "unknown option 'turbo'"),
     (["play", "san_juan", "--option", "fair_start=maybe"], "option 'fair_start' takes one of"),
     (["play", "san_juan", "--option", "fair_start"], "--option takes key=value"),

@@ -24,7 +24,10 @@ def check_conservation(game):
     names = all_places(game)
     assert len(names) == len(set(names)), "a card is in two places"
     assert len(names) == len(RULES.model.instance_names), "a card went missing"
-    assert sum(1 for n in names if "building" in RULES.model.instance_types[RULES.model.instance_index[n]].tags) == 110
+    boxed = set(game.to_json()["zones"]["box"][0])
+    in_play = [n for n in names if n not in boxed]
+    buildings = sum(1 for n in in_play if "building" in RULES.model.instance_types[RULES.model.instance_index[n]].tags)
+    assert buildings == {2: 110, 3: 110, 4: 110, 5: 145, 6: 176, 7: 210, 8: 220}[game.players]
 
 
 def random_game(players, seed, stop_at=None, log=False):

@@ -40,7 +40,8 @@ def test_position_loads_and_round_trips():
     assert data["fresh"] == [] and data["flow"][-1]["data"] == [1, 2, 0]
     every = [c for zones in data["zones"].values() for owned in zones for c in owned]
     every += [c for p in data["piles"].values() for cards in p.values() for c in cards]
-    assert len(every) == len(set(every)) == 115  # 110 buildings + 5 trading-house tiles
+    assert len(every) == len(set(every)) == 230  # the double-deck's two sets: 220 buildings and 10 tiles
+    assert len(data["zones"]["box"][0]) == 115   # a 2-4 player game leaves the second set in the box
     again = RULES.game_from_json(data)
     assert again.to_json() == data
     assert role_order(2, 1) == [1, 0, 1]

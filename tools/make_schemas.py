@@ -71,6 +71,7 @@ defs["condition"] = {"description": "a yes/no question about the game", "oneOf":
   E("owns", {"oneOf": [R("card_ref"), ident]}, more={"of": player},
     desc="the player has a card of the same type (or of this card id) in a tableau"),
   E("role", ident, desc="the current phase is this role's"),
+  E("role_available", ident, desc="the role is in this game (see the role's 'available')"),
   E("chooser", {"type": "boolean"}, desc="you chose the current role"),
   E("option", ident), E("bound", ident, desc="the variable holds a card"),
   E("empty", R("selector")),
@@ -189,7 +190,7 @@ game = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE +
                             "propertyNames": {"pattern": "^[0-9]+$"},
                             "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 0}}}})}),
           "scoring": obj({"parts": {"type": "array", "items": obj({"id": ident, "name": name, "value": R("expr"),
-                                                                 "order": {}}, ["id", "value"])},
+                                                                 "order": {}, "if": R("condition")}, ["id", "value"])},
                           "tie_break": {"type": "array", "items": obj({"text": text, "value": R("expr")}, ["value"])}}),
           "rules_choices": {"type": "array", "items": obj({"id": ident, "text": text, "source": text}, ["id", "text"])},
         }}
