@@ -320,8 +320,8 @@ class Kernel:
         row = self.counters[src.money]
         row[seat if len(row) > 1 else 0] -= amount
         if src.to is not None:
-            bank = self.counters[src.to]
-            bank[seat if len(bank) > 1 else 0] += amount
+            receiver = self.counters[src.to]
+            receiver[seat if len(receiver) > 1 else 0] += amount
 
     def pay_card(self, src, c):
         self.move(c, (ZONE, src.to, 0), False)

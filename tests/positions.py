@@ -29,7 +29,7 @@ def position(rules, players, *, hands=None, cities=None, goods=None, tucked=None
     """A game in round 1, seat ``start_player`` (the Governor) to choose a role.
 
     hands:      {seat: [card id, ...]}  the seat's hand (default: empty).
-    cities:     {seat: [card id, ...]}  the seat's buildings (default: a lone Indigo Plant, as at setup).
+    cities:     {seat: [card id, ...]}  the seat's buildings (default: the game's starting building, as at setup).
     goods:      {seat: {building: good card id, or a list of them}}  a face-down good on that seat's
                 building; ``building`` is a card id (a list fills that many copies of it in order) or an
                 instance name such as ``"indigo_plant#3"``.
@@ -57,6 +57,7 @@ def position(rules, players, *, hands=None, cities=None, goods=None, tucked=None
     for z in _SHARED_ZONES[1:]:
         pool += d["zones"][z][0]
         d["zones"][z] = [[]]
+    starting = _type_of(d["zones"]["city"][0][0])     # the building every player starts with in this game
     for z in _PLAYER_ZONES:
         for owned in d["zones"][z]:
             pool += owned
@@ -95,7 +96,7 @@ def position(rules, players, *, hands=None, cities=None, goods=None, tucked=None
     hands = hands or {}
     cities = cities or {}
     for seat in range(players):
-        d["zones"]["city"][seat] = [take(c) for c in cities.get(seat, ["indigo_plant"])]
+        d["zones"]["city"][seat] = [take(c) for c in cities.get(seat, [starting])]
     for seat, cards in hands.items():
         d["zones"]["hand"][seat] = [take(c) for c in cards]
     for seat, placed in (goods or {}).items():

@@ -48,7 +48,7 @@ CASES = {
     "unknown_section": [Issue("game.yaml", 9, 1, "unknown field 'zoens'", did_you_mean("zones"))],
     "unknown_step": [Issue("game.yaml", 39, 9, "'mvoe'", did_you_mean("move"))],
     "two_problems_schema": [Issue("game.yaml", 23, 48, "expected an integer, got 'three'"),
-                            Issue("game.yaml", 26, 13, "minimum of 1")],
+                            Issue("game.yaml", 26, 13, "minimum of 0")],
     # -- names (semantic) -------------------------------------------------------------------------
     "unknown_attribute": [Issue("game.yaml", 23, None, "unknown attribute 'cots'", did_you_mean("cost"))],
     "unknown_card_in_condition": [Issue("game.yaml", 40, 51, "unknown card 'libary'", did_you_mean("library"))],

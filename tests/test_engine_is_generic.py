@@ -6,7 +6,7 @@ import boardrules
 
 ENGINE = pathlib.Path(boardrules.__file__).resolve().parent
 # ordinary English or programming words that also happen to be card or role names
-COMMON_WORDS = {"well", "builder", "tower", "hero", "statue", "archive"}
+COMMON_WORDS = {"well", "builder", "tower", "hero", "statue", "archive", "factory"}
 
 
 def content_words():

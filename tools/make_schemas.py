@@ -123,7 +123,8 @@ defs["effect"] = {"description": "a modifier, a triggered ability or an end-game
 defs["card"] = {"type": "object", "required": ["id", "name"], "additionalProperties":
   {"description": "an attribute declared under 'attributes'", "oneOf": [{"type": ["integer", "string", "boolean"]},
    {"type": "object", "additionalProperties": {"type": ["integer", "string"]}}]},
-  "properties": {"id": ident, "name": name, "copies": {"type": "integer", "minimum": 1, "maximum": 1000},
+  "properties": {"id": ident, "name": name, "copies": {"type": "integer", "minimum": 0, "maximum": 1000,
+                                                   "description": "copies in a game (0: only through extra_copies)"},
                  "tags": {"type": "array", "items": ident, "uniqueItems": True}, "start": ident,
                  "effects": {"type": "array", "items": R("effect")},
                  "notes": {"type": "array", "items": text}}}
