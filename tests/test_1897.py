@@ -323,3 +323,17 @@ def test_random_games(options):
         assert len(names) == len(set(names)) == len(rules.model.instance_names)
         assert rules.game_from_json(d).to_json() == d
         assert rules.replay(players, seed, options, game.history).to_json() == d
+
+
+def test_cards_under_a_covered_harbor_or_bank_still_score():
+    """Seed 002: a building over the Harbor (or the Bank) with the Crane leaves its cards, which still score."""
+    game = position(RULES, 2, hands={0: ["library"]},
+                    cities={0: ["corn_granary", "crane", "harbor"]}, goods={0: {"corn_granary": "statue"}}, options=NB)
+    act(game, "choose_role", role="trader")
+    act(game, "sell", building="corn_granary", piles={"goods": 1})        # the good goes under the Harbor
+    act(game, "choose_role", role="prospector")
+    act(game, "choose_role", role="builder")
+    act(game, "build", card="library")
+    act(game, "build_over", covered="harbor", piles={"tucked": 1})       # 5 - 4 - 1 = 0
+    assert "library" in city(game, 0) and "harbor" not in city(game, 0)
+    assert points(game, 0)["parts"]["chapel"] == 1
