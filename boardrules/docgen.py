@@ -434,6 +434,8 @@ class GameDoc:
         return self._phases
 
     def _find_phases(self) -> list[dict]:
+        """Each phase: its moments (events), numbers (quantities), and the triggers and modifiers acting there.
+        A card whose condition names a role (``{role: id}``) acts in that role's phase only."""
         m, out = self.m, []
         role_raw = {r.id: [r.raw.get(k) for k in ("start", "action", "end")] for r in m.roles}
         auto = None
@@ -441,28 +443,60 @@ class GameDoc:
             own = self.refs(*role_raw[r.id])[1]
             extra = [e for e in events_of(r.block) if e not in own] if r.block is not None else []
             auto = extra if auto is None else [e for e in auto if e in extra]
-        auto = auto or []
+        auto = self.chain(auto or [])
         rnd = self.content.get("round") or {}
+
+        def add(key, title, quantities, events, intro, role=None):
+            trigs = [tr for e in events for tr in m.triggers.get(e, [])
+                     if not self.role_refs(tr) or (role is not None and role.id in self.role_refs(tr))]
+            if role is not None:
+                extra = [tr for e in auto for tr in m.triggers.get(e, []) if role.id in self.role_refs(tr)]
+                trigs += [tr for tr in extra if tr not in trigs]
+                events = events + [e for e in auto if e not in events and any(tr.event == e for tr in extra)]
+            mods = [(q, mod) for q in quantities for mod in m.quantities[m.quantity_index[q]].mods
+                    if mod.type >= 0 and (not self.role_refs(mod) or (role is not None and role.id in
+                                                                     self.role_refs(mod)))]
+            out.append({"key": key, "title": title, "quantities": quantities, "events": events, "intro": intro,
+                        "role": role, "triggers": trigs, "mods": mods})
+
         for key, title, raw, intro in (
                 ("setup", "Setup", [self.content.get("setup")], "while the game is set up"),
                 ("round-start", "Round start", [rnd.get("start")], "at the start of every round")):
             qs, evs = self.refs(*raw)
             if qs or evs:
-                out.append({"key": key, "title": title, "quantities": qs, "events": self.chain(evs), "intro": intro})
+                add(key, title, qs, self.chain(evs), intro)
         mult = [m.quantities[m.privilege_multiplier].id] if m.privilege_multiplier is not None else []
         if auto or mult:
-            out.append({"key": "every-phase", "title": "Every phase", "quantities": mult, "events": self.chain(auto),
-                        "intro": "in the phase of every role"})
+            add("every-phase", "Every phase", mult, auto, "in the phase of every role")
         for r in m.roles:
             qs, evs = self.refs(*role_raw[r.id])
             extra = [e for e in events_of(r.block) if e not in evs and e not in auto] if r.block is not None else []
-            out.append({"key": "role-" + r.id, "title": f"{r.en} phase", "quantities": qs,
-                        "events": self.chain(evs + extra), "role": r, "intro": f"in the {r.en} phase"})
+            add("role-" + r.id, f"{r.en} phase", qs, self.chain(evs + extra), f"in the {r.en} phase", r)
         qs, evs = self.refs(rnd.get("end"))
         if qs or evs:
-            out.append({"key": "round-end", "title": "Round end", "quantities": qs, "events": self.chain(evs),
-                        "intro": "at the end of every round"})
+            add("round-end", "Round end", qs, self.chain(evs), "at the end of every round")
         return out
+
+    def role_refs(self, effect) -> set:
+        """The roles a trigger's or a modifier's condition names with ``{role: id}``."""
+        if getattr(self, "_raw_of", None) is None:
+            self._raw_of = {}
+            for t in self.m.types:
+                nth = {}
+                for kind, eff, text, trig in self.card_effects(t):
+                    if trig is not None:
+                        self._raw_of[id(trig)] = eff
+                    elif kind == "modify":
+                        q = self.m.quantity_index.get(eff.get("modify"))
+                        if q is None:
+                            continue
+                        mine = [x for x in self.m.quantities[q].mods if x.type == t.index]
+                        i = nth.get(q, 0)
+                        nth[q] = i + 1
+                        if i < len(mine):
+                            self._raw_of[id(mine[i])] = eff
+        eff = self._raw_of.get(id(effect)) or {}
+        return {d["role"] for d in walk(eff.get("if")) if isinstance(d.get("role"), str)}
 
     # ------------------------------------------------------------------ card effects
     def card_effects(self, t) -> list[tuple]:
@@ -572,38 +606,29 @@ class GameDoc:
                   "| [What fires when](when.md) | which cards act in which part of the round |",
                   "| [Game end and scoring](end.md) | when the game ends, how it is scored |", ""]
         lines += ["## Components", ""]
-        total = sum(t.copies for t in m.types)
-        lines += [f"{total} cards of {len(m.types)} kinds (with the fewest players):", ""]
-        for kind, types in self.groups():
-            n = sum(t.copies for t in types)
-            tags = {}
-            for t in types:
-                for tag in sorted(t.tags - {kind}):
-                    tags[tag] = tags.get(tag, 0) + t.copies
-            detail = ", ".join(f"{v} {words(k)}" for k, v in tags.items())
-            lines.append(f"- **{self.group_title(kind)}**: {n} cards, {len(types)} kinds"
-                         + (f" ({detail})" if detail else "") + f" — see [Cards](cards.md#group-{slug(kind or 'other')}).")
-        lines.append("")
-        lines += self.copies_by_players()
+        lines += self.components()
         lines += ["### Where the cards are", ""]
-        rows = []
         for z in m.zones:
-            notes = []
+            facts = ["one per player" if z.scope == "player" else "shared",
+                     {"hidden": "face down", "owner": "seen by its owner", "public": "face up"}.get(z.visibility,
+                                                                                             z.visibility)]
             if z.tableau:
-                notes.append("cards here are in play: their effects work for their owner")
+                facts.append("in play: the effects of these cards work for their owner")
             if z.refill_from is not None:
-                notes.append(f"when empty, refilled from {m.zones[z.refill_from].text}"
-                             + (", shuffled" if z.refill_shuffle else ""))
+                facts.append(f"when empty, refilled from {m.zones[z.refill_from].text}"
+                             + (" (shuffled)" if z.refill_shuffle else ""))
             if z.index == getattr(m, "box", None):
-                notes.append("cards not used with this player count")
-            rows.append([cap(z.text), "one per player" if z.scope == "player" else "shared",
-                         VISIBILITY.get(z.visibility, z.visibility), "; ".join(notes)])
-        lines += table(["Place", "Kind", "Cards seen by", "Notes"], rows)
+                facts.append("the cards a game does not use")
+            lines.append(f"- **{cap(z.text)}**: {', '.join(facts[:2])}" + "".join(f"; {f}" for f in facts[2:]) + ".")
+        lines.append("")
         if m.piles:
             lines += ["Cards can also lie on a card in play:", ""]
-            rows = [[cap(p.text), VISIBILITY.get(p.visibility, p.visibility),
-                     f"at most {p.capacity} per card" if p.capacity else ""] for p in m.piles]
-            lines += table(["Pile", "Cards seen by", "Notes"], rows)
+            for p in m.piles:
+                facts = [{"hidden": "face down", "public": "face up"}.get(p.visibility, p.visibility)]
+                if p.capacity:
+                    facts.append(f"at most {p.capacity} on a card")
+                lines.append(f"- **{cap(p.text)}**: {'; '.join(facts)}.")
+            lines.append("")
         lines += self.round_lines()
         lines += ["## Rules choices {#rules-choices}", ""]
         if m.rules_choices:
@@ -616,25 +641,69 @@ class GameDoc:
             lines += ["This game documents no rules choices.", ""]
         return "\n".join(lines)
 
-    def copies_by_players(self) -> list[str]:
+    def copy_columns(self) -> list[tuple[str, list]]:
+        """(column title, copies per card type): by player count with the default options, then one column per
+        option value that changes the cards (at the first player count that allows it)."""
+        if getattr(self, "_columns", None) is None:
+            self._columns = self._copy_columns()
+        return self._columns
+
+    def _copy_columns(self) -> list[tuple[str, list]]:
         per = {}
         for n in self.counts():
             p = self.probe(n)
             if isinstance(p, dict):
-                per[n] = p["copies"]
-        if len({tuple(v) for v in per.values()}) <= 1:
+                per[n] = tuple(p["copies"])
+        cols = [(f"{r} players", list(v)) for r, v in player_ranges(per)]
+        for n in self.counts():
+            if n not in per:
+                continue
+            for label, opts in self.option_variants(n):
+                q = self.probe(n, opts)
+                if isinstance(q, dict) and tuple(q["copies"]) != per[n] and not any(
+                        title.startswith(f"with {label}") for title, _ in cols):
+                    anyone = self.m.options[next(iter(opts))].players is None
+                    cols.append((f"with {label}" if anyone else f"with {label} ({n} players)", q["copies"]))
+        return cols
+
+    def copies_table(self) -> list[str]:
+        cols = self.copy_columns()
+        if len(cols) <= 1:
             return []
-        lines = ["### Cards by player count", "",
-                 "Some cards are only used with some player counts (the others stay in the box):", ""]
-        ranges = player_ranges({n: tuple(v) for n, v in per.items()})
-        head = ["Card"] + [f"{r} players" for r, _ in ranges]
+        lines = ["## Cards in the game {#cards-in-the-game}", "",
+                 "The cards used depend on the player count and the options; the others stay in the box. "
+                 "Cards whose number changes:", ""]
         rows = []
         for t in self.m.types:
-            values = [v[t.index] for _, v in ranges]
+            values = [v[t.index] for _, v in cols]
             if len(set(values)) > 1:
                 rows.append([self.card_link(t)] + values)
-        rows.append(["**All cards**"] + [f"**{sum(v)}**" for _, v in ranges])
-        return lines + table(head, rows)
+        rows.append(["**All cards**"] + [f"**{sum(v)}**" for _, v in cols])
+        return lines + table(["Card"] + [title for title, _ in cols], rows)
+
+    def components(self) -> list[str]:
+        cols = self.copy_columns()
+        first = cols[0][1] if cols else [t.copies for t in self.m.types]
+        where = cols[0][0] if cols else ""
+        lines = [f"{sum(first)} cards of {sum(1 for c in first if c)} kinds"
+                 + (f" with {where}" if len(cols) > 1 else "") + ":", ""]
+        for kind, types in self.groups():
+            n = sum(first[t.index] for t in types)
+            if not n:
+                continue
+            tags = {}
+            for t in types:
+                for tag in sorted(t.tags - {kind}):
+                    tags[tag] = tags.get(tag, 0) + first[t.index]
+            detail = ", ".join(f"{v} {words(k)}" for k, v in tags.items() if v)
+            kinds = sum(1 for t in types if first[t.index])
+            lines.append(f"- **{self.group_title(kind)}**: {n} cards, {kinds} kinds"
+                         + (f" ({detail})" if detail else "") + f" — see [Cards](cards.md#group-{slug(kind or 'other')}).")
+        lines.append("")
+        if len(cols) > 1:
+            lines += ["Other player counts and options use other cards: " + "; ".join(
+                f"{title}: {sum(v)}" for title, v in cols[1:]) + " (see [Setup](setup.md#cards-in-the-game)).", ""]
+        return lines
 
     def role_order(self) -> list[str]:
         m, lines = self.m, []
@@ -690,6 +759,7 @@ class GameDoc:
         lines += ["## Setting up", ""]
         lines += (self.steps("setup") or ["There is nothing to set up."]) + [""]
         lines += self.choice_lines(self.choices_for("setup"), "setup.md")
+        lines += self.copies_table()
         lines += ["## By player count", ""]
         rows, missing = [], []
         for n in self.counts():
@@ -809,14 +879,7 @@ class GameDoc:
     def phase_cards(self, phase) -> list:
         if not phase:
             return []
-        out = []
-        for e in phase["events"]:
-            for trig in self.m.triggers.get(e, []):
-                out.append(self.m.types[trig.type])
-        for q in phase["quantities"]:
-            for mod in self.m.quantities[self.m.quantity_index[q]].mods:
-                if mod.type >= 0:
-                    out.append(self.m.types[mod.type])
+        out = [self.m.types[tr.type] for tr in phase["triggers"]] + [self.m.types[mod.type] for _, mod in phase["mods"]]
         seen, uniq = set(), []
         for t in out:
             if t.index not in seen:
@@ -826,13 +889,10 @@ class GameDoc:
 
     def card_meta(self, t) -> str:
         parts = []
-        per = {}
-        for n in self.counts():
-            p = self.probe(n)
-            if isinstance(p, dict):
-                per[n] = p["copies"][t.index]
-        if len(set(per.values())) > 1:
-            parts.append("copies: " + "; ".join(f"{v} with {r} players" for r, v in player_ranges(per)))
+        cols = [(title, v[t.index]) for title, v in self.copy_columns()]
+        if len({v for _, v in cols}) > 1:
+            parts.append("copies: " + "; ".join(f"{v} {title}" if title.startswith("with ") else f"{v} with {title}"
+                                                for title, v in cols))
         else:
             parts.append(f"{t.copies} cop{'y' if t.copies == 1 else 'ies'}")
         for name, spec in self.m.attributes.items():
@@ -873,11 +933,14 @@ class GameDoc:
             if values - {fmt_value(spec.get("default")) if "default" in spec else ""} - {""}:
                 attrs_shown.append(name)
         kinds = {self.kind_of[t.index] for t in types}
-        head = (["Card"] + [LOCALES.get(loc, loc) for loc in self.locales] + ["Copies"]
+        head = (["Card"] + ["Copies"]
                 + [self.attr_label(a) for a in attrs_shown] + ["Tags"])
         rows = []
         for t in types:
-            rows.append([self.card_link(t, here)] + [t.name.get(loc, "") for loc in self.locales] + [str(t.copies)]
+            counts = sorted({v[t.index] for _, v in self.copy_columns()} or {t.copies})
+            copies = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
+            other = " · ".join(t.name[loc] for loc in self.locales if t.name.get(loc))
+            rows.append([self.card_link(t, here) + (f"<br>{other}" if other else "")] + [copies]
                         + [fmt_value(t.attrs.get(a, "")) for a in attrs_shown]
                         + [", ".join(words(x) for x in sorted(t.tags - kinds))])
         return table(head, rows)
@@ -921,11 +984,11 @@ class GameDoc:
             lines += [cap(ph["intro"]) + ":", ""] + [f"- {x}" for x in said] + [""] if said else \
                 [cap(f"{ph['intro']} the rules use no moment or number that a card can change."), ""]
             rows = []
-            for e in ph["events"]:
-                for trig in m.triggers.get(e, []):
-                    placed_t.add(id(trig))
-                    rows.append([self.event_name(e), self.card_link(m.types[trig.type], "when.md"),
-                                 self.trigger_text(trig, short=True)])
+            for trig in sorted(ph["triggers"], key=lambda tr: ph["events"].index(tr.event)
+                               if tr.event in ph["events"] else len(ph["events"])):
+                placed_t.add(id(trig))
+                rows.append([self.event_name(trig.event), self.card_link(m.types[trig.type], "when.md"),
+                             self.trigger_text(trig, short=True)])
             if rows:
                 lines += ["**Abilities**", ""] + table(["Moment", "Card", "What it does"], rows)
             rows = []
@@ -934,16 +997,13 @@ class GameDoc:
                     for mod in mods:
                         rows.append([self.quantity_name(qi), f"{self.role_link(role, 'when.md')} (privilege, chooser only)",
                                      self.style.sentence(mod.text)])
-            for q in ph["quantities"]:
-                qi = m.quantity_index[q]
-                for mod in m.quantities[qi].mods:
-                    placed_q.add(id(mod))
-                    if mod.type >= 0:
-                        rows.append([self.quantity_name(qi), self.card_link(m.types[mod.type], "when.md"),
-                                     self.style.sentence(mod.text)])
+            for q, mod in ph["mods"]:
+                placed_q.add(id(mod))
+                rows.append([self.quantity_name(m.quantity_index[q]), self.card_link(m.types[mod.type], "when.md"),
+                             self.style.sentence(mod.text)])
             if rows:
                 lines += ["**Changes to numbers**", ""] + table(["Number", "Card", "Change"], rows)
-            if not rows and not any(m.triggers.get(e) for e in ph["events"]):
+            if not rows and not ph["triggers"]:
                 lines += ["No card acts here.", ""]
         scores = [s for s in m.scoring if s.type >= 0]
         if scores:
@@ -1078,23 +1138,30 @@ class VariantDoc:
         link = self.base_link("roles.md", "role-" + r.id) if doc is self.da else None
         return f"[{r.en}]({link})" if link else f"**{r.en}**"
 
-    def page(self, folder: str) -> Page:
+    def page(self, folder: str, name: str | None = None, show_file: bool = True) -> Page:
         a, b = self.a, self.b
-        lines = [f"# {b.title}", ""]
         link = self.base_link()
         base = f"[{a.title}]({link})" if link else f"**{a.title}**"
-        lines += [f"`{self.label}` (id `{b.id}`) extends {base}.", ""]
-        if b.description:
-            lines += [f"> {' '.join(b.description.split())}", ""]
+        if show_file:
+            lines = [f"# {b.title}", "", f"`{self.label}` (id `{b.id}`) extends {base}.", ""]
+            if b.description:
+                lines += [f"> {' '.join(b.description.split())}", ""]
+        else:
+            lines = [f"# {b.title}: changes from {a.title}", "",
+                     f"{b.title} is written as a variant of {base}: its content file lists only what differs. "
+                     "Here is every difference, found by comparing the two loaded games.", ""]
         sections = [self.game_facts(), self.cards(), self.roles(), self.quantities(), self.options(),
                     self.steps(), self.scoring(), self.choices(), self.other_sections()]
         body = [x for s in sections for x in s]
+        if not show_file:
+            body = [x[1:] if x.startswith("###") else x for x in body]
+            return Page(f"{folder}/{name}.md", f"Changes from {a.title}", "\n".join(lines + body))
         lines += ["## What changes", ""] + (body or ["Nothing: the variant plays exactly like its base.", ""])
         lines += ["## The variant file", "", f"```yaml title=\"{self.path.name}\"",
                   self.path.read_text(encoding="utf-8").rstrip(), "```", "",
                   "Play it with `boardrules play " + self.label + " --players 3`, or compare it with its base with "
                   "`boardrules compare " + a.id + " " + self.label + "`.", ""]
-        return Page(f"{folder}/{self.path.stem}.md", b.title, "\n".join(lines))
+        return Page(f"{folder}/{name or self.path.stem}.md", b.title, "\n".join(lines))
 
     # ------------------------------------------------------------------ sections
     def game_facts(self) -> list[str]:
@@ -1721,14 +1788,15 @@ class SchemaDoc:
         elif v.get("type") == "array" and isinstance(v.get("items"), dict):
             items = v["items"]
             alts = items.get("oneOf") or ([items] if items.get("properties") else [])
-            for alt in alts:
+            for i, alt in enumerate(alts, 1):
                 if alt.get("properties"):
-                    lines += [cap(alt.get("description") or "a list of entries with these fields") + ":", ""]
+                    say = alt.get("description") or ("a list of entries with these fields" if len(alts) == 1 else
+                                                      f"entries of form {i} (each entry has one form)")
+                    lines += [cap(say) + ":", ""]
                     lines += table(head, self.field_rows("", "", alt["properties"], alt.get("required", [])))
         return lines
 
     def kind_page(self, kind) -> str:
-        spec = self.defs[kind]
         lines = [f"# {kind}", "", cap(self.summary(kind)) + ".", ""]
         alts = self.alternatives(kind)
         if len(alts) > 1 or alts[0][0]:
@@ -1792,6 +1860,16 @@ def variant_files(folder: Path | None) -> list[Path]:
     return out
 
 
+def manifest_extends(path: Path) -> str | None:
+    """The ``extends`` of a variant file (None for a game file)."""
+    try:
+        from ruamel.yaml import YAML
+        data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+    except Exception:       # noqa: BLE001 - not a readable variant: the loader reports it
+        return None
+    return str(data["extends"]) if isinstance(data, dict) and "extends" in data else None
+
+
 def game_folder(game_id: str) -> str:
     return f"games/{game_id}"
 
@@ -1818,6 +1896,20 @@ def build(games=None, variants=None) -> list[Page]:
         doc = GameDoc(rules, folder)
         label = rules.title if titles.count(rules.title) == 1 else f"{rules.title} ({rules.model.edition or rules.id})"
         parts = doc.pages()
+        manifest = Path(rules.model.raw.get("path", ""))
+        extends = manifest_extends(manifest)
+        if extends is not None:
+            base_path = resolve(extends, relative_to=manifest.parent).resolve()
+            if base_path not in cache:
+                cache[base_path] = load(base_path)
+            base = cache[base_path]
+            base_folder = game_folder(base.id) if base.id in packaged_games() else None
+            vd = VariantDoc(manifest, rules.id, rules, base, base_folder and f"../{base_folder}")
+            parts.append(vd.page(folder, "changes", show_file=False))
+            last = "| [Game end and scoring](end.md) | when the game ends, how it is scored |"
+            parts[0].text = parts[0].text.replace(
+                last, last + f"\n| [Changes from {base.title}](changes.md) | every difference from {base.title}, "
+                             "the game this one is written as a variant of |", 1)
         game_pages.append((label, parts))
         m = rules.model
         rows.append([f"[{label}]({rules.id}/index.md)", m.edition, f"{m.min_players}–{m.max_players}",
@@ -1837,16 +1929,14 @@ def build(games=None, variants=None) -> list[Page]:
     rows, vpages = [], []
     for path in variants:
         rules = load(path)
-        text = path.read_text(encoding="utf-8")
-        extends = re.search(r"^extends\s*:\s*(.+?)\s*(#.*)?$", text, re.M).group(1).strip("'\"")
+        extends = manifest_extends(path)
         base_path = resolve(extends, relative_to=path.parent).resolve()
         if base_path not in cache:
             cache[base_path] = load(base_path)
         base = cache[base_path]
         base_folder = folders.get(base.id) if extends in packaged_games() else None
-        label = path.name if path.parent == examples_dir() else str(path)
-        page = VariantDoc(path, f"examples/{path.name}" if path.parent == examples_dir() else str(path), rules, base,
-                          base_folder).page("variants")
+        label = f"{path.parent.name}/{path.name}"
+        page = VariantDoc(path, label, rules, base, base_folder).page("variants")
         vpages.append(page)
         rows.append([f"[{rules.title}]({path.stem}.md)", f"`{label}`", base.title,
                      " ".join((rules.model.description or "").split())])

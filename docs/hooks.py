@@ -1,0 +1,81 @@
+"""mkdocs hooks: regenerate the rules pages, the variant pages and the YAML reference on every build.
+
+``boardrules.docgen.generate`` writes the pages into a temporary folder; they are added to the site as generated
+files (nothing is written into ``docs/``), and the navigation placeholders ``games/index.md``, ``variants/index.md``
+and ``reference/index.md`` in ``mkdocs.yml`` are expanded into their sections. ``mkdocs serve`` also watches
+``content/``, ``schemas/`` and ``examples/``.
+"""
+from __future__ import annotations
+
+import copy
+import importlib
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from mkdocs.structure.files import File
+
+from boardrules import docgen
+
+ROOT = Path(__file__).resolve().parent.parent
+_state: dict = {}
+
+
+def _expand(items, sections):
+    out = []
+    for item in items:
+        if isinstance(item, str) and item in sections:
+            out.append(item)
+            out.extend(sections[item][1:])
+        elif isinstance(item, dict):
+            (title, value), = item.items()
+            if isinstance(value, str) and value in sections:
+                out.append({title: sections[value]})
+            elif isinstance(value, list):
+                out.append({title: _expand(value, sections)})
+            else:
+                out.append(item)
+        else:
+            out.append(item)
+    return out
+
+
+def on_pre_build(config, **kwargs):
+    global docgen
+    if _state.get("built"):          # mkdocs serve: pick up edits to the generator and the schemas
+        docgen = importlib.reload(docgen)
+        from boardrules import loader
+        getattr(loader.schemas, "cache_clear", lambda: None)()
+    _state["built"] = True
+    out = Path(tempfile.mkdtemp(prefix="boardrules-docs-"))
+    try:
+        pages = docgen.generate(out, variants=docgen.variant_files(ROOT / "examples"))
+        _state["pages"] = [(p.path, (out / p.path).read_bytes()) for p in pages]
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    if config.get("nav"):
+        # expand the placeholders of the nav as written (serve may build the same config again)
+        original = _state.setdefault(("nav", id(config)), copy.deepcopy(config["nav"]))
+        config["nav"] = _expand(original, docgen.nav(pages))
+
+
+def on_files(files, config, **kwargs):
+    for path, content in _state.get("pages", []):
+        existing = files.get_file_from_path(path)
+        if existing is not None:
+            files.remove(existing)
+        files.append(File.generated(config, path, content=content))
+    return files
+
+
+def on_page_content(html, page, config, files, **kwargs):
+    # docstrings written for Sphinx (:meth:`x`, :class:`x`) read as plain code in the API reference
+    return re.sub(r":(?:meth|class|func|attr|mod|exc|data):(<code>[^<]*</code>)", r"\1", html)
+
+
+def on_serve(server, config, builder, **kwargs):
+    for name in ("content", "schemas", "examples", "boardrules"):
+        if (ROOT / name).is_dir():
+            server.watch(str(ROOT / name))
+    return server
