@@ -226,7 +226,7 @@ class Builder(StepCompiler):
             self.current_quantity = q.index
             q.base, q.base_text = self.number(spec.get("base", 0), path + ("base",))
             self.current_quantity = None
-            q.min, q.max = spec.get("min"), spec.get("max")
+            q.min, q.max, q.flag = spec.get("min"), spec.get("max"), spec.get("flag")
 
     def payments(self):
         m = self.m
@@ -257,7 +257,10 @@ class Builder(StepCompiler):
         cond, ctext = self.condition(spec["if"], path + ("if",)) if "if" in spec else (None, "")
         self.current_quantity = None
         qtext = self.m.quantities[q].text if q is not None else "?"
-        if op == "set":
+        flag = self.m.quantities[q].flag if q is not None else None
+        if flag and op == "set" and spec[op] in (0, 1):
+            text = flag if spec[op] == 1 else f"not ({flag})"
+        elif op == "set":
             text = f"your {qtext} is {vtext}"
         elif isinstance(spec[op], int):
             text = f"your {qtext} is {abs(spec[op])} {'lower' if spec[op] < 0 else 'higher'}"
@@ -278,6 +281,7 @@ class Builder(StepCompiler):
         for doc, path, key, spec in self.entries("roles"):
             if m.roles[m.role_index[key]].raw is not spec:
                 continue
+            self.nouns = {}
             role = m.roles[m.role_index[key]]
             for i, mod in enumerate(spec.get("privilege", [])):
                 q, modifier = self.modifier({"modify": mod["quantity"], **mod}, path + ("privilege", i), -1)
@@ -310,6 +314,7 @@ class Builder(StepCompiler):
         for t in m.types:
             for i, eff in enumerate(t.effects):
                 p = t.source[1] + ("effects", i)
+                self.nouns = {}
                 if "modify" in eff:
                     q, modifier = self.modifier(eff, p, t.index)
                     if q is not None:

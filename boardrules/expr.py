@@ -6,6 +6,7 @@ Variables are written ``$name`` and read from ``env``; ``$it`` is the candidate 
 from __future__ import annotations
 
 import operator
+import re
 
 COMPARE = {"eq": (operator.eq, "is"), "ne": (operator.ne, "is not"), "lt": (operator.lt, "is less than"),
            "le": (operator.le, "is at most"), "gt": (operator.gt, "is more than"), "ge": (operator.ge, "is at least")}
@@ -41,6 +42,11 @@ def kind_of(node: dict, compiler, prefix: str, extra=()):
     return None, f"unknown {'node' if not node else repr(next(iter(node)))}"
 
 
+def pile_text(ptext: str, htext: str) -> str:
+    """A pile on a card: the pile's text may place the card itself ("the good on {card}")."""
+    return ptext.replace("{card}", htext) if "{card}" in ptext else f"the {ptext} on {htext}"
+
+
 def is_var(value) -> bool:
     return isinstance(value, str) and value.startswith("$")
 
@@ -53,6 +59,7 @@ class Compiler:
         self.report = report    # report(path, message, hint=None, choices=None)
         self.quantity_deps = {}  # quantity -> quantities its value reads, to reject cycles
         self.expanding = set()   # named selectors being expanded, to reject cycles
+        self.nouns = {}          # variable -> noun, for the effect or role being compiled
 
     # ---------------------------------------------------------------- names
     def lookup(self, table: dict, name, what: str, path):
@@ -75,8 +82,7 @@ class Compiler:
         """A single card: ``$var`` or ``{top: zone}``."""
         if is_var(node):
             var = self.var(node, path, "card")
-            text = {"it": "it", "self": "this card"}.get(var, f"the {var.replace('_', ' ')}")
-            return (lambda g, env: env.get(var)), text
+            return (lambda g, env: env.get(var)), self.m.noun(var, self.nouns)
         if isinstance(node, dict) and "top" in node:
             zone_fn, ztext = self.zone_ref({"zone": node["top"]}, path + ("top",))
             return (lambda g, env: (lambda z: z[-1] if z else None)(zone_fn(g, env))), f"the top card of {ztext}"
@@ -89,10 +95,10 @@ class Compiler:
         if node == "chooser":
             return (lambda g, env: g.chooser), "the chooser"
         if node == "start_player":
-            return (lambda g, env: g.start_player), self.m.start_player_name
+            return (lambda g, env: g.start_player), self.m.start_player_text
         if is_var(node):
             var = self.var(node, path, "player")
-            return (lambda g, env: env[var]), var
+            return (lambda g, env: env[var]), "that player"
         self.report(path, f"expected a player (you, chooser, start_player or $variable), got {node!r:.60}")
         return (lambda g, env: 0), "?"
 
@@ -151,14 +157,13 @@ class Compiler:
             if "on" in node:
                 host, htext = self.card(node["on"], path + ("on",))
                 base = lambda g, env: g.piles[pile].get(host(g, env), ())  # noqa: E731
-                text = f"the {ptext} on {htext}"
             else:
                 hosts, htext = self.selector(node["in"], path + ("in",))
 
                 def base(g, env):
                     piles = g.piles[pile]
                     return [c for h in hosts(g, env) for c in piles.get(h, ())]
-                text = f"the {ptext} on {htext}"
+            text = pile_text(ptext, htext)
         else:
             self.report(path, "a selector needs 'zone' or 'pile'", hint="write {zone: hand} or {pile: goods, on: $card}")
             return (lambda g, env: []), "?"
@@ -178,7 +183,8 @@ class Compiler:
                 else:
                     env["it"] = saved
                 return out
-            text = f"{text} where {ctext}"
+            plural = re.match(r"^it is an? (.+ card)$", ctext)
+            text = f"{text} that are {plural.group(1)}s" if plural else f"{text} where {ctext}"
         return base, text
 
     # ---------------------------------------------------------------- numbers
@@ -190,7 +196,7 @@ class Compiler:
             return (lambda g, env: node), str(node)
         if is_var(node):
             var = self.var(node, path)
-            return (lambda g, env: env.get(var, 0)), var.replace("_", " ")
+            return (lambda g, env: env.get(var, 0)), self.m.noun(var, self.nouns)
         if not isinstance(node, dict) or not node:
             self.report(path, f"expected a number or an expression, got {node!r:.60}")
             return (lambda g, env: 0), "?"
@@ -218,7 +224,7 @@ class Compiler:
         for name, value in (node.get("with") or {}).items():
             fn, _ = self.card(value, path + ("with", name)) if is_var(value) else self.number(value, path + ("with", name))
             binds.append((name, fn))
-        text = self.m.quantities[q].text if q is not None else "?"
+        text = f"your {self.m.quantities[q].text}" if q is not None else "?"
         if not binds:
             return (lambda g, env: g.quantity(q, env)), text
 
@@ -353,14 +359,16 @@ class Compiler:
 
     def num_div(self, node, path):
         a, b, (ta, tb) = self._pair(node, path, "div")
-        return (lambda g, env: a(g, env) // b(g, env)), f"one for every full {tb} of {ta}"
+        return (lambda g, env: a(g, env) // b(g, env)), f"1 for every full {tb} of {ta}"
 
     def num_lookup(self, node, path):
         table = node["lookup"]
         index, itext = self.number(node["index"], path + ("index",))
         last = len(table) - 1
-        return (lambda g, env: table[max(0, min(index(g, env), last))]), \
-            f"{', '.join(map(str, table[1:]))} for {', '.join(map(str, range(1, last + 1)))} of {itext}"
+        steps = [f"{table[i]} if it is {i}" for i in range(1, last)] + [f"{table[last]} if it is {last} or more"]
+        if table[0]:
+            steps.insert(0, f"{table[0]} if it is 0")
+        return (lambda g, env: table[max(0, min(index(g, env), last))]), f"{', '.join(steps)}, counting {itext}"
 
     def num_if(self, node, path):
         cond, ctext = self.condition(node["if"], path + ("if",))
@@ -394,12 +402,25 @@ class Compiler:
         if key in COMPARE:
             op, word = COMPARE[key]
             a, b, (ta, tb) = self._pair(node, path, key)
-            return (lambda g, env: op(a(g, env), b(g, env))), f"{ta} {word} {tb}"
+            return (lambda g, env: op(a(g, env), b(g, env))), self.flag_text(node[key], key) or f"{ta} {word} {tb}"
         if key is None:
             self.report(path, f"unknown condition {next(iter(node))!r}",
                         choices=[k[3:] for k in dir(self) if k.startswith("if_")] + list(COMPARE))
             return (lambda g, env: False), "?"
         return getattr(self, f"if_{key}")(node, path)
+
+    def flag_text(self, pair, key):
+        """{eq: [{quantity: flag}, 1]} reads as the flag's sentence."""
+        if key not in ("eq", "ne") or not isinstance(pair, list) or len(pair) != 2:
+            return None
+        left, right = pair
+        if isinstance(left, dict) and set(left) == {"quantity"} and right in (0, 1):
+            q = self.m.quantity_index.get(left["quantity"])
+            flag = self.m.quantities[q].flag if q is not None else None
+            if flag:
+                on = (right == 1) == (key == "eq")
+                return flag if on else f"not ({flag})"
+        return None
 
     def conditions(self, items, path):
         if not isinstance(items, list):
@@ -418,6 +439,8 @@ class Compiler:
 
     def if_not(self, node, path):
         fn, text = self.condition(node["not"], path + ("not",))
+        if text.startswith("there is no card in "):
+            return (lambda g, env: not fn(g, env)), "there is a card in " + text[20:]
         return (lambda g, env: not fn(g, env)), f"not ({text})"
 
     def if_tag(self, node, path):
@@ -440,7 +463,8 @@ class Compiler:
         def fn(g, env):
             c = card(g, env)
             return c is not None and types[c].index == tid
-        return fn, f"{ctext} is a {self.m.type_name(tid)}"
+        name = self.m.type_name(tid)
+        return fn, f"{ctext} is {self.m.types[tid].article if tid is not None else 'a'} {name}"
 
     def if_same_type(self, node, path):
         pair = node["same_type"]
@@ -457,7 +481,8 @@ class Compiler:
         if not is_var(node["owns"]) and not isinstance(node["owns"], dict):    # a card id
             tid = self.lookup(self.m.type_index, node["owns"], "card", path + ("owns",))
             return (lambda g, env: g.owned[who(g, env)].get(tid, 0) > 0), \
-                f"{wtext} own{'s' if wtext != 'you' else ''} a {self.m.type_name(tid)}"
+                f"{wtext} own{'s' if wtext != 'you' else ''} {self.m.types[tid].article if tid is not None else 'a'} " \
+                f"{self.m.type_name(tid)}"
         card, ctext = self.card(node["owns"], path + ("owns",))
         types = self.m.instance_types
 
@@ -489,11 +514,14 @@ class Compiler:
 
     def if_bound(self, node, path):
         var = self.var("$" + node["bound"], path + ("bound",), "card")
-        return (lambda g, env: env.get(var) is not None), f"a {var.replace('_', ' ')} was chosen"
+        noun = self.m.noun(var, self.nouns)
+        if noun.startswith("the card chosen to "):
+            return (lambda g, env: env.get(var) is not None), f"you chose a card to {noun[19:]}"
+        return (lambda g, env: env.get(var) is not None), f"{noun} was chosen"
 
     def if_empty(self, node, path):
         sel, text = self.selector(node["empty"], path + ("empty",))
-        return (lambda g, env: not sel(g, env)), f"{text} is empty"
+        return (lambda g, env: not sel(g, env)), f"there is no card in {text}"
 
     def if_distinct(self, node, path):
         name = node["distinct"]
@@ -520,7 +548,11 @@ class Compiler:
                 if cond(g, local):
                     return True
             return False
-        return fn, (f"for any player, {text}" if var == "you" else f"another player ({var}) is such that {text}")
+        if var == "you":
+            # "your" in the inner sentence means each player's in turn
+            text = text.replace("your ", "their ").replace("you ", "they ")
+            return fn, f"some player is such that {text}"
+        return fn, f"another player is such that {text}"
 
     def if_exists(self, node, path):
         spec = node["exists"]
@@ -541,7 +573,7 @@ class Compiler:
                     env.pop(var, None)
                 else:
                     env[var] = saved
-        return fn, f"one of {stext} (the {var}) is such that {ctext}"
+        return fn, f"one of {stext} is such that {ctext}"
 
     def if_can_pay(self, node, path):
         spec = node["can_pay"]

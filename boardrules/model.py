@@ -4,6 +4,15 @@ from __future__ import annotations
 import attrs
 
 
+BUILTIN_NOUNS = {"it": "it", "self": "this card", "moved": "the number of cards just moved",
+                 "index": "your place in turn order (0 for the first player)", "you": "you",
+                 "chooser": "the player who chose the role"}
+
+
+def article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 @attrs.define(eq=False)
 class CardType:
     index: int
@@ -21,6 +30,10 @@ class CardType:
     @property
     def en(self) -> str:
         return self.name.get("en", self.id)
+
+    @property
+    def article(self) -> str:
+        return article(self.en)
 
 
 def names(value, fallback) -> dict:
@@ -80,6 +93,7 @@ class QuantityDef:
     min: int | None = None
     max: int | None = None
     mods: list = attrs.field(factory=list)
+    flag: str | None = None     # an on/off quantity: the sentence that holds when it is 1
 
 
 @attrs.define(eq=False)
@@ -195,6 +209,7 @@ class GameDef:
     tie_break: list = attrs.field(factory=list)         # (fn, text)
     rules_choices: list = attrs.field(factory=list)
     var_kinds: dict = attrs.field(factory=dict)         # variable -> "card" | "player" | "value"
+    var_nouns: dict = attrs.field(factory=lambda: dict(BUILTIN_NOUNS))   # variable -> noun phrase for the docs
     nodes: dict = attrs.field(factory=dict)             # node path -> compiled node
     flow: object = None                                 # the top-level node
     raw: dict = attrs.field(factory=dict)               # merged content, for docs
@@ -217,7 +232,17 @@ class GameDef:
         return self.attributes.get(name, {}).get("text", name)
 
     def tag_text(self, tag) -> str:
-        return f"a {tag} card"
+        return f"{article(tag)} {tag.replace('_', ' ')} card"
 
     def type_name(self, index) -> str:
         return self.types[index].en if index is not None else "?"
+
+    @property
+    def start_player_text(self) -> str:
+        """The start player as a noun in a sentence: "the Governor"."""
+        name = self.start_player_name
+        return name if name.lower().startswith("the ") else f"the {name}"
+
+    def noun(self, var: str, scope=None) -> str:
+        """A variable as a noun phrase, from where it was bound ("the card chosen to build")."""
+        return (scope or {}).get(var) or self.var_nouns.get(var) or f"the {var.replace('_', ' ')}"

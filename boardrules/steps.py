@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import nodes as N
-from .expr import Compiler, is_var, kind_of
+from .expr import Compiler, is_var, kind_of, pile_text
 
 
 class StepCompiler(Compiler):
@@ -71,6 +71,7 @@ class StepCompiler(Compiler):
                        "value" if "options" in spec else "card")
         kind = spec["action"]
         who, _ = self.player(spec.get("player"), path + ("choose", "player"))
+        self.nouns[var] = f"the card chosen to {kind.replace('_', ' ')}"
         source = where = fixed = None
         if "options" in spec:
             fixed = list(spec["options"])
@@ -84,8 +85,11 @@ class StepCompiler(Compiler):
         text = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")
         decline = spec.get("decline_text", f"do not {kind.replace('_', ' ')}")
         verb = "you may choose" if spec.get("optional") else "choose"
+        sentence = f"{verb} {what} to {kind.replace('_', ' ')}"
+        if fixed is not None and len(fixed) == 1:         # a yes/no question: say what it does
+            sentence = ("you may " if spec.get("optional") else "") + text.replace("{" + var + "}", "").strip()
         return N.Choose(kind, var, who, source, where, fixed, bool(spec.get("optional")),
-                        spec.get("on_decline", "stop"), text, decline), f"{verb} {what} to {kind.replace('_', ' ')}"
+                        spec.get("on_decline", "stop"), text, decline), sentence
 
     # ---------------------------------------------------------------- cards
     def destination(self, node, path):
@@ -94,7 +98,7 @@ class StepCompiler(Compiler):
             pile = self.lookup(self.m.pile_index, node["pile"], "pile", path + ("pile",))
             host, htext = self.card(node.get("on"), path + ("on",))
             ptext = self.m.piles[pile].text if pile is not None else "?"
-            return (lambda g, env: (1, pile, host(g, env))), f"the {ptext} on {htext}"
+            return (lambda g, env: (1, pile, host(g, env))), pile_text(ptext, htext)
         if isinstance(node, dict) and "zone" in node:
             zone = self.lookup(self.m.zone_index, node["zone"], "zone", path + ("zone",))
             if zone is None:
@@ -119,7 +123,8 @@ class StepCompiler(Compiler):
         count_fn, ctext = (None, "all") if count == "all" else self.number(count, p + ("count",))
         if "card" in spec:
             card, ctext = self.card(spec["card"], p + ("card",))
-            return N.Move(card, None, None, None, dest, bottom, None), f"put {ctext} into {dtext}"
+            into = "" if dtext.startswith(("under ", "on ")) else "into "
+            return N.Move(card, None, None, None, dest, bottom, None), f"put {ctext} {into}{dtext}"
         src = spec.get("from")
         if isinstance(src, dict) and set(src) <= {"zone", "of"} and "zone" in src and count_fn is not None:
             take, stext = self.zone_ref(src, p + ("from",))
@@ -160,7 +165,8 @@ class StepCompiler(Compiler):
         if (to is None) == (by is None):
             self.report(p, "discard_down needs exactly one of 'to' and 'by'")
         into, itext = self.destination({"zone": spec.get("into", "discard")}, p + ("into",))
-        text = f"discard from {ztext} down to {totext} cards" if to is not None else f"discard {bytext} cards from {ztext}"
+        size = (f"{totext} cards" if isinstance(spec.get("to"), int) else totext)
+        text = f"discard from {ztext} down to {size}" if to is not None else f"discard {bytext} cards from {ztext}"
         return N.DiscardDown(zone, to, by, into), f"{text}, one at a time, into {itext}"
 
     def st_pay(self, item, path):
@@ -198,6 +204,7 @@ class StepCompiler(Compiler):
         names = []
         for name, value in item["let"].items():
             var = self.var("$" + name, path + ("let", name))
+            self.nouns[var] = f"the {name.replace('_', ' ')}"
             names.append((var, *self.number(value, path + ("let", name))))
         return N.Let([(n, f) for n, f, _ in names]), "; ".join(f"note {t} as the {n.replace('_', ' ')}" for n, _, t in names)
 
@@ -211,10 +218,11 @@ class StepCompiler(Compiler):
         if how != "random" and not isinstance(how, int):
             self.report(path + ("start_player",), "expected 'random' or a seat number")
         who = "a random player" if how == "random" else f"seat {how}"
-        return N.StartPlayer(how), f"{who} becomes {self.m.start_player_name}"
+        return N.StartPlayer(how), f"{who} becomes {self.m.start_player_text}"
 
     def st_pass_start_player(self, item, path):
         n = int(item["pass_start_player"])
-        return N.PassStartPlayer(n), f"{self.m.start_player_name} passes {n} seat{'s' if n != 1 else ''} to the left"
+        start = self.m.start_player_text
+        return N.PassStartPlayer(n), f"{start[0].upper()}{start[1:]} passes {n} seat{'s' if n != 1 else ''} to the left"
 
 

@@ -127,7 +127,7 @@ def test_two_player_role_order_and_round():
     overview = page("games/san_juan/index.md")
     assert "With 2 players the roles are chosen by the Governor, the other player and then the Governor again" \
         in overview
-    assert "Discard from your hand down to hand limit cards" in overview
+    assert "Discard from your hand down to your hand limit" in overview
     assert "The Governor passes 1 seat to the left." in overview
 
 

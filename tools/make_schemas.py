@@ -151,7 +151,9 @@ sections = {
   "counters": mapping(obj({"scope": {"enum": ["shared", "player"]}, "reset": {"enum": ["never", "round", "phase"]},
                            "text": text})),
   "events": mapping({"oneOf": [text, obj({"text": text})]}),
-  "quantities": mapping(obj({"base": R("expr"), "text": text, "min": {"type": "integer"}, "max": {"type": "integer"}})),
+  "quantities": mapping(obj({"base": R("expr"), "text": text, "min": {"type": "integer"}, "max": {"type": "integer"},
+                             "flag": dict(text, description="an on/off quantity (0 or 1): the sentence that holds "
+                                                            "when it is 1, used in the generated rules text")})),
   "payments": mapping(obj({"text": text, "sources": {"type": "array", "minItems": 1, "items": {"oneOf": [
       obj({"from": R("selector"), "to": ident, "limit": R("expr"), "counter": ident}, ["from"],
           "cards, paid one at a time into the zone 'to'"),
