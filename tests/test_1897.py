@@ -1,10 +1,10 @@
 """San Juan 1897 (seed 002) and its New Buildings expansion (the option new_buildings), built on the 1st edition."""
 import collections
-import random
 
 import pytest
 
 import boardrules
+from playing import assert_every_card_once, play_random
 from positions import act, city, hand, position
 
 RULES = boardrules.load("san_juan_1897")
@@ -310,19 +310,13 @@ def test_hut_draws_when_nobody_sold():
 
 @pytest.mark.parametrize("options", [{}, NB])
 def test_random_games(options):
-    rules = RULES
     for seed in range(40):
         players = 2 + seed % 3
-        game = rules.new_game(players, seed=seed, options=options, log=False)
-        rnd = random.Random(seed)
-        while not game.is_over:
-            game.apply(rnd.choice(game.legal_actions()))
+        game = play_random(RULES, players, seed, options)
+        assert_every_card_once(game)
         d = game.to_json()
-        names = [c for z in d["zones"].values() for o in z for c in o] + \
-                [c for p in d["piles"].values() for cs in p.values() for c in cs]
-        assert len(names) == len(set(names)) == len(rules.model.instance_names)
-        assert rules.game_from_json(d).to_json() == d
-        assert rules.replay(players, seed, options, game.history).to_json() == d
+        assert RULES.game_from_json(d).to_json() == d
+        assert RULES.replay(players, seed, options, game.history).to_json() == d
 
 
 def test_cards_under_a_covered_harbor_or_bank_still_score():

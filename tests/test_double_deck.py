@@ -6,6 +6,7 @@ import random
 import pytest
 
 import boardrules
+from playing import assert_every_card_once, every_card, play_random
 from positions import act, hand, position
 
 RULES = boardrules.load("san_juan")
@@ -118,15 +119,11 @@ def test_merchant_flips_the_next_tile():
 @pytest.mark.parametrize("players", [5, 6, 7, 8])
 def test_random_games_with_many_players(players):
     for seed in range(25):
-        game = RULES.new_game(players, seed=seed, log=False)
-        rnd = random.Random(seed)
-        while not game.is_over:
-            game.apply(rnd.choice(game.legal_actions()))
+        game = play_random(RULES, players, seed)
         assert game.end_reason == "someone has 12 buildings"
+        assert_every_card_once(game)
         d = game.to_json()
-        names = [c for z in d["zones"].values() for o in z for c in o] + \
-                [c for p in d["piles"].values() for cs in p.values() for c in cs]
-        assert len(names) == len(set(names)) == 230
+        assert len(every_card(game)) == 230
         assert RULES.game_from_json(d).to_json() == d
 
 

@@ -7,6 +7,7 @@ from ruamel.yaml import YAML
 
 import boardrules
 from boardrules import ContentError
+from playing import assert_every_card_once, play_random
 from positions import act, hand, position
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -17,15 +18,8 @@ BASE = boardrules.load("san_juan")
 
 def random_games(rules, n=100):
     for seed in range(n):
-        players = 2 + seed % 3
-        game = rules.new_game(players, seed=seed, log=False)
-        rnd = random.Random(seed)
-        while not game.is_over:
-            game.apply(rnd.choice(game.legal_actions()))
-        d = game.to_json()
-        names = [c for z in d["zones"].values() for o in z for c in o] + \
-                [c for p in d["piles"].values() for cs in p.values() for c in cs]
-        assert len(names) == len(set(names)) == len(rules.model.instance_names)
+        game = play_random(rules, 2 + seed % 3, seed)
+        assert_every_card_once(game)
         yield game
 
 
@@ -112,7 +106,6 @@ def test_the_merged_result_is_content_that_loads_on_its_own(tmp_path):
         YAML(typ="safe", pure=True).dump(rules.content, f)
     again = boardrules.load(path)
     assert [t.id for t in again.cards] == [t.id for t in rules.cards]
-    a = rules.replay(3, 5, {}, next(random_games(rules, 1)).history) if False else None
     game = rules.new_game(3, seed=5)
     twin = again.new_game(3, seed=5)
     rnd = random.Random(5)
