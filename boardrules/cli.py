@@ -74,15 +74,18 @@ def load_rules(game):
 def prepare(game, players, option_pairs):
     """(rules, player count, full options) for a command line, or a CommandError."""
     rules = load_rules(game)
-    if players is None:
-        players = rules.players.stop - 1
+    if players is None:     # four, the classic table, where the game allows it
+        players = 4 if 4 in rules.players else rules.players.stop - 1
     if players not in rules.players:
         raise CommandError(f"{rules.title} is for {rules.players.start}-{rules.players.stop - 1} players, "
                            f"not {players}")
     try:
-        options = rules.check_options(parse_options(option_pairs))
+        options = rules.check_options(parse_options(option_pairs), players)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
+    # show only the options this player count can use
+    options = {k: v for k, v in options.items()
+               if rules.model.options[k].players is None or players in rules.model.options[k].players}
     return rules, players, options
 
 
@@ -200,7 +203,7 @@ def cli():
 option_opt = click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
                           help="A game option, e.g. fair_start=true (repeatable; values: true/false, integers, text).")
 players_opt = click.option("--players", "-p", type=int, default=None,
-                           help="Number of players (default: the most the game allows).")
+                           help="Number of players (default: 4, or the most the game allows if fewer).")
 
 
 @cli.command(short_help="Play one game with random bots; print the log and scores.")
