@@ -1,7 +1,7 @@
 """The documentation: every generated page matches its snapshot, a few sentences say what the rules say, the
 getting-started page runs, and the YAML reference covers every schema node with valid examples.
 
-After a change to content or to boardrules/docgen.py, look at the failing diff and, if it is what you meant,
+After a change to content or to boardrules/docgen/, look at the failing diff and, if it is what you meant,
 regenerate the snapshots with:
 
     BOARDRULES_UPDATE_SNAPSHOTS=1 pytest tests/test_docs.py

@@ -1,0 +1,47 @@
+"""The documentation generator: rules pages for every packaged game, a page per example variant, and the YAML
+language reference, all written from the loaded content and the JSON Schemas.
+
+``generate(out_dir)`` writes Markdown pages (and copies of the schemas) under ``out_dir``; the site's mkdocs hook
+calls it on every build. Every sentence about a game comes from the compiled content (``CardType.texts``,
+``RoleDef.action_text``, the step nodes' texts, ...): nothing here knows a particular game, and a variant or a new
+game is documented the same way.
+
+The parts: ``text`` (phrasing), ``steps`` (steps as sentences), ``games`` (a game's pages, with ``setup``,
+``roles``, ``cards``, ``when`` and ``end`` for the pages of those names), ``variants`` (variant comparison pages),
+``reference`` and ``reference_notes`` (the YAML reference), ``site`` (every page, the navigation, writing them).
+"""
+from __future__ import annotations
+
+import importlib as _importlib
+import sys as _sys
+
+# in dependency order: each module imports only modules before it
+_MODULES = ("page", "text", "steps", "setup", "roles", "cards", "when", "end", "games", "variants",
+            "reference_notes", "reference", "site")
+
+if "generate" in globals():
+    # importlib.reload(docgen) (docs/hooks.py under `mkdocs serve`): reload the parts too, so edits show up
+    for _name in _MODULES:
+        _module = _sys.modules.get(f"{__name__}.{_name}")
+        if _module is not None:
+            _importlib.reload(_module)
+
+from .games import GameDoc  # noqa: E402
+from .page import Page  # noqa: E402
+from .reference import NAME_PATTERN, VAR_PATTERN, SchemaDoc  # noqa: E402
+from .reference_notes import DEFAULTS, EXAMPLES, FIELD_NOTES, NOTES, SECTION_NOTES  # noqa: E402
+from .setup import player_ranges  # noqa: E402
+from .site import (SECTION_PAGES, build, examples_dir, game_folder, generate, manifest_extends, nav,  # noqa: E402
+                   schema_files, variant_files)
+from .steps import compiled_steps, events_of, render_steps, split_step, text_of, visible_steps, walk  # noqa: E402
+from .text import (Style, article, cap, cell, code, flow, fmt_value, plural, sentence, slug, table,  # noqa: E402
+                   words)
+from .variants import HANDLED_SECTIONS, LOCALES, VariantDoc  # noqa: E402
+
+__all__ = [
+    "DEFAULTS", "EXAMPLES", "FIELD_NOTES", "HANDLED_SECTIONS", "LOCALES", "NAME_PATTERN", "NOTES", "SECTION_NOTES",
+    "SECTION_PAGES", "VAR_PATTERN", "GameDoc", "Page", "SchemaDoc", "Style", "VariantDoc", "article", "build", "cap",
+    "cell", "code", "compiled_steps", "events_of", "examples_dir", "flow", "fmt_value", "game_folder", "generate",
+    "manifest_extends", "nav", "player_ranges", "plural", "render_steps", "schema_files", "sentence", "slug",
+    "split_step", "table", "text_of", "variant_files", "visible_steps", "walk", "words",
+]

@@ -1,0 +1,132 @@
+"""The cards page: the cards by kind, each card's numbers and its effects as sentences (a part of ``GameDoc``)."""
+from __future__ import annotations
+
+from .steps import render_steps, split_step, text_of, visible_steps
+from .text import cap, fmt_value, plural, slug, table, words
+
+
+class CardsPage:
+    """The cards page, each card's section and its effects (mixed into ``GameDoc``)."""
+
+    def groups(self) -> list[tuple[str, list]]:
+        out = {}
+        for t in self.m.types:
+            out.setdefault(self.kind_of[t.index], []).append(t)
+        return sorted(out.items(), key=lambda kv: -sum(t.copies for t in kv[1]))
+
+    def group_title(self, kind) -> str:
+        return cap(plural(words(kind))) if kind else "Other cards"
+
+    def card_effects(self, t) -> list[tuple]:
+        """(kind, raw effect, engine sentence, trigger or None) per effect of a card."""
+        texts = list(t.texts)
+        if len(texts) != len(t.effects):
+            return [("text", None, x, None) for x in texts]
+        mine = {}
+        for event, trigs in self.m.triggers.items():
+            mine[event] = [tr for tr in trigs if tr.type == t.index]
+        out = []
+        for eff, text in zip(t.effects, texts):
+            kind = next((k for k in ("when", "modify", "score") if k in eff), "text")
+            trig = mine.get(eff["when"], [None]).pop(0) if kind == "when" and mine.get(eff["when"]) else None
+            out.append((kind, eff, text, trig))
+        return out
+
+    def effect_lines(self, kind, eff, text, trig) -> list[str]:
+        if kind == "when" and trig is not None:
+            steps, body = visible_steps(trig.body), text_of(trig.body)
+            tail = f": {body}."
+            if text.endswith(tail) and steps and (len(steps) > 1 or split_step(steps[0]) is not None):
+                lead = self.style.clause(text[:-len(tail)])
+                return [f"{lead}:", ""] + render_steps(steps, self.style, ordered=False) + [""]
+        return [self.style.sentence(text), ""]
+
+    def trigger_text(self, trig, short=False) -> str:
+        """A trigger's sentence; ``short`` leaves out the moment (for a table that names it already)."""
+        t = self.m.types[trig.type]
+        for kind, eff, text, tr in self.card_effects(t):
+            if tr is trig:
+                when = cap(self.m.events.get(trig.event, ""))
+                if short and when and text.startswith(when):
+                    rest = text[len(when):].lstrip(",: ")
+                    if rest:
+                        return self.style.sentence(rest)
+                return self.style.sentence(text)
+        return self.style.sentence(f"{self.m.events.get(trig.event, trig.event)}: {text_of(trig.body)}")
+
+    def card_meta(self, t) -> str:
+        parts = []
+        cols = [(title, v[t.index]) for title, v in self.copy_columns()]
+        if len({v for _, v in cols}) > 1:
+            parts.append("copies: " + "; ".join(f"{v} {title}" if title.startswith("with ") else f"{v} with {title}"
+                                                for title, v in cols))
+        else:
+            parts.append(f"{t.copies} cop{'y' if t.copies == 1 else 'ies'}")
+        for name, spec in self.m.attributes.items():
+            if name in t.attrs and not (isinstance(t.attrs[name], (dict, list))):
+                if "default" in spec and t.attrs[name] == spec["default"] and name not in (
+                        self.raw_card(t) or {}):
+                    continue
+                parts.append(f"{spec.get('text', name)}: {fmt_value(t.attrs[name])}")
+        if t.tags:
+            parts.append("tags: " + ", ".join(words(x) for x in sorted(t.tags)))
+        if t.start != getattr(self.m, "box", None) and self.m.zones and "start" in (self.raw_card(t) or {}):
+            parts.append(f"starts in {self.m.zones[t.start].text}")
+        return " · ".join(parts)
+
+    def raw_card(self, t):
+        for c in self.content.get("cards", []) or []:
+            if isinstance(c, dict) and c.get("id") == t.id:
+                return c
+        return None
+
+    def card_block(self, t, here="cards.md", level=3) -> list[str]:
+        lines = [f"{'#' * level} {t.en}{self.other_names(t.name)} {{#card-{t.id}}}", "", f"*{self.card_meta(t)}*", ""]
+        for name, spec in self.m.attributes.items():
+            if isinstance(t.attrs.get(name), dict) and t.attrs[name]:
+                lines += [f"{cap(spec.get('text', name))}: {fmt_value(t.attrs[name])}.", ""]
+        for kind, eff, text, trig in self.card_effects(t):
+            lines += self.effect_lines(kind, eff, text, trig)
+        lines += self.note_lines(t.notes)
+        lines += self.choice_lines(self.choices_for("card", t.id), here)
+        return lines
+
+    def card_table(self, types, here="cards.md") -> list[str]:
+        attrs_shown = []
+        for name, spec in self.m.attributes.items():
+            if isinstance(spec, dict) and spec.get("type") == "map":
+                continue
+            values = {fmt_value(t.attrs.get(name)) for t in types if name in t.attrs}
+            if values - {fmt_value(spec.get("default")) if "default" in spec else ""} - {""}:
+                attrs_shown.append(name)
+        kinds = {self.kind_of[t.index] for t in types}
+        head = (["Card"] + ["Copies"]
+                + [self.attr_label(a) for a in attrs_shown] + ["Tags"])
+        rows = []
+        for t in types:
+            counts = sorted({v[t.index] for _, v in self.copy_columns()} or {t.copies})
+            copies = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
+            other = " · ".join(t.name[loc] for loc in self.locales if t.name.get(loc))
+            rows.append([self.card_link(t, here) + (f"<br>{other}" if other else "")] + [copies]
+                        + [fmt_value(t.attrs.get(a, "")) for a in attrs_shown]
+                        + [", ".join(words(x) for x in sorted(t.tags - kinds))])
+        return table(head, rows)
+
+    def attr_label(self, name) -> str:
+        return name.upper() if len(name) <= 2 else cap(words(name))
+
+    def cards_page(self) -> str:
+        m = self.m
+        lines = self.header("cards")
+        total = sum(t.copies for t in m.types)
+        lines += [f"{len(m.types)} kinds of card, {total} cards in all (with {m.min_players} players). "
+                  "Each card's effect below is written from its effect data.", ""]
+        legend = [f"**{self.attr_label(a)}**: {spec.get('text', a)}" for a, spec in m.attributes.items()]
+        if legend:
+            lines += ["Card numbers: " + "; ".join(legend) + ".", ""]
+        for kind, types in self.groups():
+            lines += [f"## {self.group_title(kind)} {{#group-{slug(kind or 'other')}}}", ""]
+            lines += self.card_table(types)
+            for t in types:
+                lines += self.card_block(t)
+        return "\n".join(lines)

@@ -1,0 +1,62 @@
+"""The game end and scoring page (a part of ``GameDoc``)."""
+from __future__ import annotations
+
+from .. import nodes as N
+from .text import sentence
+
+
+class EndPage:
+    """When the game ends, how it is scored and how ties break (mixed into ``GameDoc``)."""
+
+    def end_page(self) -> str:
+        m = self.m
+        lines = self.header("game end and scoring")
+        lines += ["## When the game ends", ""]
+        ends = []
+        for path, node in m.nodes.items():
+            if isinstance(node, N.EndGame):
+                ends.append((path, node))
+        if not ends:
+            lines += ["The game ends when its flow runs out.", ""]
+        for path, node in ends:
+            lines += [f"- **{self.where(path)}**: {self.style.sentence(node.text)}"
+                      + (f" *({node.reason})*" if getattr(node, "reason", "") and node.reason not in node.text else ""),
+                      ""]
+        lines += ["When the game ends, the rest of the round is not played; the players score at once.", ""]
+        lines += self.choice_lines(self.choices_for("end"), "end.md")
+        lines += ["## Scoring {#scoring}", "", "Each player adds up these parts, in this order "
+                  "(a part may use the points counted before it):", ""]
+        for i, s in enumerate(m.scoring, 1):
+            name = s.name.get("en", s.id) if isinstance(s.name, dict) else str(s.name)
+            rest = self.other_names(s.name) if isinstance(s.name, dict) else ""
+            if s.type >= 0:
+                who = f"{self.card_link(m.types[s.type])}{rest}, only if you have it in play"
+            else:
+                who = f"**{name}**{rest}"
+            when = " — counted last" if s.order > 0 and s is m.scoring[-1] else (" — counted after the others"
+                                                                                 if s.order > 0 else "")
+            lines.append(f"{i}. {who}{when}: {sentence(self.style(s.text))[0].lower()}{sentence(self.style(s.text))[1:]}")
+        lines.append("")
+        lines += ["## Tie-break {#tie-break}", ""]
+        if m.tie_break:
+            tb = [text for _, text in m.tie_break]
+            lines += ["The player with the most points wins. If players tie, the one with the most "
+                      + ", then the most ".join(tb) + " wins; players still tied share the victory.", ""]
+        else:
+            lines += ["The player with the most points wins; tied players share the victory.", ""]
+        return "\n".join(lines)
+
+    def where(self, path: str) -> str:
+        parts = path.split("/")
+        if parts[0] == "roles" and len(parts) > 2:
+            r = next((x for x in self.m.roles if self.role_path(x) == f"roles/{parts[1]}"), None)
+            name = r.en if r else parts[1]
+            return {"start": f"At the start of the {name} phase", "end": f"At the end of the {name} phase"}.get(
+                parts[2], f"During the {name} phase")
+        if parts[0] == "round" and len(parts) > 1:
+            return {"start": "At the start of each round", "end": "At the end of each round"}.get(parts[1], "Each round")
+        if parts[0] == "setup":
+            return "During setup"
+        if parts[0] == "cards" and len(parts) > 1:
+            return "When a card's ability says so"
+        return "During the game"

@@ -1,0 +1,229 @@
+"""``GameDoc``, the rules pages of one loaded game: the shared helpers (links, names, notes, rules choices), the list
+of pages and the overview page. Each other page is written by a part of its own (``setup``, ``roles``, ``cards``,
+``when``, ``end``), mixed into ``GameDoc``."""
+from __future__ import annotations
+
+import re
+
+from .cards import CardsPage
+from .end import EndPage
+from .page import Page
+from .roles import RolesPage
+from .setup import SetupPage
+from .steps import compiled_steps, render_steps, walk
+from .text import Style, cap, slug, table, words
+from .when import WhenPage
+
+
+class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage):
+    """The rules pages of one loaded game (a packaged game or a variant)."""
+
+    def __init__(self, rules, folder: str):
+        self.rules, self.m, self.folder = rules, rules.model, folder
+        self.style = Style(self.m)
+        self.content = self.m.raw.get("content", {})
+        self.start = self.style(self.m.start_player_name) if self.m.start_player_name else "the start player"
+        self._probes = {}
+        self.locales = []
+        for t in self.m.types:
+            for loc in t.name:
+                if loc != "en" and loc not in self.locales:
+                    self.locales.append(loc)
+        self.kind_of = {}
+        counts = {}
+        for t in self.m.types:
+            for tag in t.tags:
+                counts[tag] = counts.get(tag, 0) + 1
+        for t in self.m.types:
+            self.kind_of[t.index] = max(sorted(t.tags), key=lambda x: counts[x]) if t.tags else ""
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def title(self) -> str:
+        return self.m.title
+
+    def link(self, page: str, anchor: str = "", here: str = "") -> str:
+        target = "" if page == here else page
+        return f"{target}#{anchor}" if anchor else (target or "#")
+
+    def card_link(self, t, here="") -> str:
+        if not self.folder:
+            return f"**{t.en}**"
+        return f"[{t.en}]({self.link('cards.md', 'card-' + t.id, here)})"
+
+    def role_link(self, r, here="") -> str:
+        if not self.folder:
+            return f"**{r.en}**"
+        return f"[{r.en}]({self.link('roles.md', 'role-' + r.id, here)})"
+
+    def other_names(self, name: dict) -> str:
+        rest = [name[loc] for loc in self.locales if name.get(loc)]
+        return f" ({', '.join(rest)})" if rest else ""
+
+    def quantity_name(self, qi) -> str:
+        return cap(self.m.quantities[qi].text)
+
+    def event_name(self, event) -> str:
+        return cap(self.m.events.get(event, words(event)))
+
+    def steps(self, path) -> list[str]:
+        return render_steps(compiled_steps(self.m, path), self.style)
+
+    # ------------------------------------------------------------------ rules choices
+    def choices_for(self, what: str, ident: str = "") -> list[dict]:
+        """The rules choices that name a card, a role, the setup or the game end."""
+        out = []
+        for choice in self.m.rules_choices:
+            text = choice.get("text", "")
+            if what == "card":
+                t = self.m.types[self.m.type_index[ident]]
+                hit = re.search(rf"\b{re.escape(t.en)}\b", text)
+            elif what == "role":
+                r = self.m.roles[self.m.role_index[ident]]
+                hit = re.search(rf"\b{re.escape(r.en)}\b", text, re.I)
+            elif what == "setup":
+                hit = re.search(r"\bset ?up\b", text, re.I)
+            else:
+                ends = [d.get("end_game", {}).get("text", "") for d in walk(self.content) if
+                        isinstance(d.get("end_game"), dict)]
+                hit = any(choice.get("id", "") in e for e in ends) or re.search(r"\b(it|game) ends\b", text, re.I)
+            if hit:
+                out.append(choice)
+        return out
+
+    def note_lines(self, notes) -> list[str]:
+        if isinstance(notes, str):
+            notes = [notes]
+        notes = [" ".join(str(n).split()) for n in notes or [] if str(n).strip()]
+        if not notes:
+            return []
+        lines = [f'!!! note "Note{"s" if len(notes) > 1 else ""}"', ""]
+        for n in notes:
+            lines += [f"    {n}", ""]
+        return lines
+
+    def choice_lines(self, choices, here="") -> list[str]:
+        lines = []
+        for c in choices:
+            more = f" ([all rules choices]({self.link('index.md', 'rules-choices', here)}))" if self.folder else ""
+            lines += [f'!!! info "Rules choice: {c["id"]}"', "", f"    {' '.join(c.get('text', '').split())}{more}", ""]
+        return lines
+
+    # ------------------------------------------------------------------ pages
+    def pages(self) -> list[Page]:
+        f = self.folder
+        return [Page(f"{f}/index.md", "Overview", self.overview()),
+                Page(f"{f}/setup.md", "Setup", self.setup()),
+                Page(f"{f}/roles.md", "Roles", self.roles_page()),
+                Page(f"{f}/cards.md", "Cards", self.cards_page()),
+                Page(f"{f}/when.md", "What fires when", self.when_page()),
+                Page(f"{f}/end.md", "Game end and scoring", self.end_page())]
+
+    def header(self, what: str) -> list[str]:
+        return [f"# {self.title}: {what}" if what else f"# {self.title}", ""]
+
+    def overview(self) -> str:
+        m = self.m
+        lines = self.header("")
+        facts = [f"{m.min_players}–{m.max_players} players" if m.min_players != m.max_players
+                 else f"{m.min_players} players"]
+        if m.edition:
+            facts.insert(0, m.edition)
+        lines += [f"*{' · '.join(facts)}*", ""]
+        if m.description:
+            lines += [" ".join(m.description.split()), ""]
+        lines += ["| Page | What it covers |", "|---|---|",
+                  "| [Setup](setup.md) | preparing the game, player counts, options |",
+                  "| [Roles](roles.md) | each role's action and privilege |",
+                  "| [Cards](cards.md) | every card, its numbers and its effect |",
+                  "| [What fires when](when.md) | which cards act in which part of the round |",
+                  "| [Game end and scoring](end.md) | when the game ends, how it is scored |", ""]
+        lines += ["## Components", ""]
+        lines += self.components()
+        lines += ["### Where the cards are", ""]
+        for z in m.zones:
+            facts = ["one per player" if z.scope == "player" else "shared",
+                     {"hidden": "face down", "owner": "seen by its owner", "public": "face up"}.get(z.visibility,
+                                                                                             z.visibility)]
+            if z.tableau:
+                facts.append("in play: the effects of these cards work for their owner")
+            if z.refill_from is not None:
+                facts.append(f"when empty, refilled from {m.zones[z.refill_from].text}"
+                             + (" (shuffled)" if z.refill_shuffle else ""))
+            if z.index == getattr(m, "box", None):
+                facts.append("the cards a game does not use")
+            lines.append(f"- **{cap(z.text)}**: {', '.join(facts[:2])}" + "".join(f"; {f}" for f in facts[2:]) + ".")
+        lines.append("")
+        if m.piles:
+            lines += ["Cards can also lie on a card in play:", ""]
+            for p in m.piles:
+                facts = [{"hidden": "face down", "public": "face up"}.get(p.visibility, p.visibility)]
+                if p.capacity:
+                    facts.append(f"at most {p.capacity} on a card")
+                lines.append(f"- **{cap(p.text)}**: {'; '.join(facts)}.")
+            lines.append("")
+        lines += self.round_lines()
+        lines += ["## Rules choices {#rules-choices}", ""]
+        if m.rules_choices:
+            lines += ["Where the rulebooks are silent or disagree, this content makes these choices:", ""]
+            for c in m.rules_choices:
+                lines += [f"- **{c['id']}**{{#choice-{c['id']}}}: {' '.join(c.get('text', '').split())}"
+                          + (f" *(source: {c['source']})*" if c.get("source") else "")]
+            lines.append("")
+        else:
+            lines += ["This game documents no rules choices.", ""]
+        return "\n".join(lines)
+
+    def components(self) -> list[str]:
+        cols = self.copy_columns()
+        first = cols[0][1] if cols else [t.copies for t in self.m.types]
+        where = cols[0][0] if cols else ""
+        lines = [f"{sum(first)} cards of {sum(1 for c in first if c)} kinds"
+                 + (f" with {where}" if len(cols) > 1 else "") + ":", ""]
+        for kind, types in self.groups():
+            n = sum(first[t.index] for t in types)
+            if not n:
+                continue
+            tags = {}
+            for t in types:
+                for tag in sorted(t.tags - {kind}):
+                    tags[tag] = tags.get(tag, 0) + first[t.index]
+            detail = ", ".join(f"{v} {words(k)}" for k, v in tags.items() if v)
+            kinds = sum(1 for t in types if first[t.index])
+            lines.append(f"- **{self.group_title(kind)}**: {n} cards, {kinds} kinds"
+                         + (f" ({detail})" if detail else "") + f" — see [Cards](cards.md#group-{slug(kind or 'other')}).")
+        lines.append("")
+        if len(cols) > 1:
+            lines += ["Other player counts and options use other cards: " + "; ".join(
+                f"{title}: {sum(v)}" for title, v in cols[1:]) + " (see [Setup](setup.md#cards-in-the-game)).", ""]
+        return lines
+
+    def round_lines(self) -> list[str]:
+        m = self.m
+        lines = ["## A round", "", "The game is played in rounds until it ends "
+                 "(see [Game end and scoring](end.md)). Each round has three parts.", ""]
+        lines += ["### Round start", ""]
+        steps = self.steps("round/start")
+        lines += (steps or ["Nothing happens at the start of a round."]) + [""]
+        lines += ["See [what fires at round start](when.md#round-start)." if any(
+            p["key"] == "round-start" for p in self.phases()) else "", ""]
+        lines += ["### Roles", ""]
+        lines += [" ".join(self.role_order()), ""]
+        lines += ["When a role is chosen, its phase is played: every player, starting with the chooser, carries out "
+                  "the role's action, and the chooser alone has its privilege."
+                  + (f" A privilege counts as many times as the chooser's "
+                     f"{m.quantities[m.privilege_multiplier].text} (see [what changes it]"
+                     f"(when.md#every-phase))." if m.privilege_multiplier is not None else ""), ""]
+        tableau = [z.text for z in m.zones if z.tableau]
+        if tableau:
+            lines += [f"A card that comes into play ({' or '.join(tableau)}) works from the end of the phase in "
+                      "which it came into play.", ""]
+        rows = []
+        for r in m.roles:
+            rows.append([self.role_link(r) + self.other_names(r.name), " ".join(self.style.sentence(x)
+                                                                                 for x in r.privilege_texts)])
+        lines += table(["Role", "Privilege (the chooser only)"], rows)
+        lines += ["### Round end", ""]
+        steps = self.steps("round/end")
+        lines += (steps or ["Nothing happens at the end of a round."]) + [""]
+        return lines

@@ -1,0 +1,200 @@
+"""What the JSON Schemas do not say (yet), for the YAML reference: defaults, descriptions and examples."""
+from __future__ import annotations
+
+
+# What the schemas do not say (yet): the engine's defaults, and a description where an alternative has none.
+# The schemas' own "default", "description" and "examples" win over these.
+DEFAULTS = {
+    ("selector", "zone", "of"): "`you`", ("selector", "zone", "deep"): "`false`",
+    ("expr", "counter", "of"): "`you`", ("expr", "attr", "of"): "`$it`", ("expr", "if", "else"): "`0`",
+    ("expr", "groups", "size"): "`3`",
+    ("condition", "tag", "card"): "`$it`", ("condition", "type", "card"): "`$it`", ("condition", "owns", "of"): "`you`",
+    ("condition", "exists", "as"): "`it`", ("condition", "exists", "where"): "`true`",
+    ("step", "for_each_player", "from"): "`start_player`",
+    ("step", "choose", "as"): "`choice`", ("step", "choose", "player"): "`you`",
+    ("step", "choose", "optional"): "`false`", ("step", "choose", "on_decline"): "`stop`",
+    ("step", "choose", "text"): "the action and the choice", ("step", "choose", "decline_text"): "do not <action>",
+    ("step", "move", "count"): "`1`", ("step", "move", "position"): "`top`",
+    ("step", "pick", "count"): "`1`", ("step", "pick", "optional"): "`false`",
+    ("step", "pick", "text"): "<action> {card}",
+    ("step", "discard_down", "of"): "`you`", ("step", "discard_down", "into"): "`discard`",
+    ("step", "add", "value"): "`1`", ("step", "add", "of"): "`you`",
+    ("step", "set", "value"): "`1`", ("step", "set", "of"): "`you`",
+    ("step", "end_game", "if"): "`true`", ("step", "end_game", "text"): "the condition's sentence",
+    ("effect", "score", "order"): "`normal`",
+    ("card", "", "copies"): "`1`", ("card", "", "start"): "the game's `start_zone`",
+}
+
+NOTES = {
+    ("expr", "integer"): "a number", ("expr", "string"): "a word (a key such as a good's name) or a $variable",
+    ("expr", "sum"): "the sum of the values", ("expr", "min"): "the smallest value", ("expr", "max"): "the largest value",
+    ("expr", "mul"): "the product of the values", ("expr", "if"): "one value or another, by a condition",
+    ("condition", "boolean"): "always yes or always no", ("condition", "all"): "every condition holds",
+    ("condition", "any"): "at least one condition holds", ("condition", "not"): "the condition does not hold",
+    ("condition", "eq"): "the two values are equal", ("condition", "ne"): "the two values differ",
+    ("condition", "lt"): "the first value is less than the second",
+    ("condition", "le"): "the first value is at most the second",
+    ("condition", "gt"): "the first value is more than the second",
+    ("condition", "ge"): "the first value is at least the second",
+    ("condition", "same_type"): "two cards have the same card id", ("condition", "option"): "a game option is on",
+    ("condition", "empty"): "a selector holds no card",
+    ("condition", "exists"): "some card of a selector meets a condition (bound to the variable 'as')",
+    ("condition", "can_pay"): "you can pay an amount with a payment (leaving out one card)",
+    ("step", "if"): "run 'then' when the condition holds, else 'else'",
+    ("step", "repeat"): "run the steps up to 'times' times; declining a choice inside ends the loop",
+    ("step", "for_each_player"): "run the steps once for every player in turn ('you' is that player, $index counts "
+                                 "from 0)",
+    ("step", "choose"): "ask a player to choose a card from a selector (or one of fixed 'options'); the choice is "
+                        "bound to the variable 'as'",
+    ("step", "move"): "move one card, or 'count' cards from the top of a zone or from a selector",
+    ("step", "shuffle"): "shuffle a shared zone", ("step", "discard_down"): "the player discards, one card at a time, "
+                                                                            "down to 'to' cards or 'by' cards",
+    ("step", "pay"): "the player pays an amount with a payment, one card at a time",
+    ("step", "emit"): "the moment happens: cards with a 'when' on this event fire", ("step", "add"): "add to a counter",
+    ("step", "set"): "set a counter", ("step", "let"): "note values in variables for the next steps",
+    ("step", "end_game"): "the game ends at once if the condition holds",
+    ("step", "start_player"): "choose the start player (at random or a seat)",
+    ("step", "pass_start_player"): "the start player's title passes this many seats to the left",
+    ("modifier", "modify + add"): "add to a quantity", ("modifier", "modify + set"): "set a quantity",
+    ("card_ref", "string"): "a card held in a variable", ("card_ref", "top"): "the top card of a zone",
+}
+
+FIELD_NOTES = {
+    ("selector", "zone", "of"): "whose zone, for a per-player zone",
+    ("selector", "zone", "where"): "keep the cards for which this holds (the card is `$it`)",
+    ("selector", "zone", "deep"): "also the cards in piles on these cards",
+    ("expr", "quantity", "with"): "variables to set while computing it",
+    ("expr", "attr", "key"): "for a map attribute: the key to read",
+    ("step", "choose", "action"): "the action's kind, e.g. `build` (what bots and logs see)",
+    ("step", "choose", "text"): "the action's sentence; `{card}` (or the 'as' variable) is replaced",
+    ("step", "choose", "optional"): "the player may pass",
+    ("step", "choose", "on_decline"): "`stop`: passing ends the enclosing steps; `continue`: go on",
+    ("step", "choose", "options"): "fixed answers instead of cards",
+    ("step", "move", "card"): "one card (instead of 'from' and 'count')",
+    ("step", "move", "count"): "how many cards, or `all`",
+    ("step", "move", "position"): "where in the destination: `top` or `bottom`",
+    ("step", "pick", "text"): "each answer's sentence; `{card}` is replaced",
+    ("step", "discard_down", "to"): "keep this many cards", ("step", "discard_down", "by"): "discard this many cards",
+    ("step", "discard_down", "into"): "the zone that receives the cards",
+    ("step", "end_game", "text"): "why the game ended (shown in the log and `game.end_reason`)",
+    ("effect", "score", "order"): "`first`, `normal`, `last` or a number: parts count in this order",
+}
+
+SECTION_NOTES = {
+    "id": "the game's (or variant's) id, used by `boardrules.load` and on the command line",
+    "title": "the name shown to players", "edition": "which edition or printing the content follows",
+    "description": "a paragraph about the game or the variant",
+    "players": "the smallest and largest number of players",
+    "include": "more files (relative paths) whose sections are added to this one",
+    "extends": "the game this variant changes: a packaged game id or a path relative to this file",
+    "names": "display names: what a player and the start player are called",
+    "options": "choices made when a game starts, each with a default",
+    "presets": "named bundles of option values", "attributes": "the numbers and words a card may carry (cost, ...)",
+    "zones": "places where cards lie: shared (a draw pile) or one per player (a hand)",
+    "piles": "cards lying on a card in play (goods, tucked cards)", "counters": "numbers kept during the game",
+    "events": "moments that steps `emit` and that cards react to with `when`",
+    "quantities": "numbers the rules ask for, which cards and privileges change with modifiers",
+    "payments": "how an amount is paid: from which cards or counters", "selectors": "named selectors, reused by name",
+    "cards": "the card types", "roles": "the roles players choose each round",
+    "setup": "the steps that prepare a game", "round": "the steps of every round, and how roles are chosen",
+    "scoring": "the parts of a player's score, and the tie-break",
+    "rules_choices": "decisions the content makes where the rules are silent or unclear",
+    "start_zone": "the shared zone where cards without their own 'start' begin",
+}
+
+EXAMPLES = {
+    ("card_ref", "string"): "$card",
+    ("card_ref", "top"): "{top: price_shown}",
+    ("selector", "zone"): "{zone: city, of: $other, where: {tag: production, card: $it}}",
+    ("selector", "selector"): "{selector: build_from}",
+    ("selector", "union"): "{union: [{zone: hand}, {zone: looking}]}",
+    ("selector", "pile + on"): "{pile: goods, on: $building}",
+    ("selector", "pile + in"): "{pile: goods, in: {zone: city}}",
+    ("expr", "integer"): "3",
+    ("expr", "string"): "$price",
+    ("expr", "quantity"): "{quantity: build_cost}",
+    ("expr", "counter"): "{counter: sold}",
+    ("expr", "attr"): "{attr: cost, of: $card}",
+    ("expr", "count"): "{count: {zone: hand}}",
+    ("expr", "total"): "{total: vp, in: {zone: city}}",
+    ("expr", "sum"): "{sum: [5, $index]}",
+    ("expr", "min"): "{min: [{count: {zone: hand}}, 3]}",
+    ("expr", "max"): "{max: [{counter: sold}, 1]}",
+    ("expr", "mul"): "{mul: [2, {count: {zone: city, where: {tag: production, card: $it}}}]}",
+    ("expr", "sub"): "{sub: [{attr: cost, of: $card}, 1]}",
+    ("expr", "div"): "{div: [{score: so_far}, 4]}",
+    ("expr", "lookup"): "{lookup: [0, 4, 6, 8], index: {count: {zone: city, where: {tag: monument, card: $it}}}}",
+    ("expr", "if"): "{if: {bound: covered}, then: {attr: cost, of: $covered}, else: 0}",
+    ("expr", "players"): "{players: true}",
+    ("expr", "least"): "{least: cost, in: {zone: hand}}",
+    ("expr", "most"): "{most: vp, in: {zone: city}}",
+    ("expr", "types"): "{types: {zone: city}}",
+    ("expr", "groups"): "{groups: {in: {zone: city}, by: good, size: 3}}",
+    ("expr", "option"): "{option: start_cards}",
+    ("expr", "score"): "{score: so_far}",
+    ("expr", "moves"): "{moves: round}",
+    ("condition", "boolean"): "true",
+    ("condition", "all"): "{all: [{empty: {zone: supply}}, {empty: {zone: discard}}]}",
+    ("condition", "any"): "{any: [{tag: production, card: $card}, {not: {owns: $card}}]}",
+    ("condition", "not"): "{not: {empty: {pile: goods, on: $building}}}",
+    ("condition", "eq"): "{eq: [{players: true}, 2]}",
+    ("condition", "ne"): "{ne: [{counter: sold}, 0]}",
+    ("condition", "lt"): "{lt: [{count: {zone: hand}}, 2]}",
+    ("condition", "le"): "{le: [{count: {zone: hand}}, 1]}",
+    ("condition", "gt"): "{gt: [{players: true}, 2]}",
+    ("condition", "ge"): "{ge: [{counter: produced}, 2]}",
+    ("condition", "tag"): "{tag: violet, card: $card}",
+    ("condition", "type"): "{type: my_building, card: $it}",
+    ("condition", "same_type"): "{same_type: [$covered, $card]}",
+    ("condition", "owns"): "{owns: $card}",
+    ("condition", "role"): "{role: my_role}",
+    ("condition", "role_available"): "{role_available: my_role}",
+    ("condition", "chooser"): "{chooser: true}",
+    ("condition", "option"): "{option: fair_start}",
+    ("condition", "bound"): "{bound: covered}",
+    ("condition", "empty"): "{empty: {zone: supply}}",
+    ("condition", "distinct"): "{distinct: cost, in: {zone: revealed}}",
+    ("condition", "any_player"): "{any_player: {lt: [{count: {zone: city, of: $other}}, {count: {zone: city}}]}, "
+                                 "as: other}",
+    ("condition", "exists"): "{exists: {in: {zone: city}, as: covered, where: {tag: production, card: $covered}}}",
+    ("condition", "can_pay"): "{can_pay: {amount: {quantity: build_cost}, using: cards, except: $card}}",
+    ("step", "if"): "if: {option: fair_start}\nthen:\n  - move: {from: {zone: supply}, to: {zone: hand}, count: 5}\n"
+                    "else:\n  - move: {from: {zone: supply}, to: {zone: hand}, count: 4}",
+    ("step", "repeat"): "repeat:\n  times: {quantity: produce_limit}\n  do:\n"
+                        "    - choose: {action: produce, from: {zone: city}, as: building, optional: true}\n"
+                        "    - move: {from: {zone: supply}, to: {pile: goods, on: $building}, count: 1}",
+    ("step", "for_each_player"): "for_each_player:\n  do:\n"
+                                 "    - move: {from: {zone: supply}, to: {zone: hand}, count: 4}",
+    ("step", "choose"): "choose:\n  action: build\n  text: \"build {card}\"\n  from: {zone: hand}\n  as: card\n"
+                        "  optional: true\n  where: {can_pay: {amount: {quantity: build_cost}, using: cards, "
+                        "except: $card}}",
+    ("step", "move"): "move: {from: {zone: supply}, to: {zone: hand}, count: {quantity: council_draw}}",
+    ("step", "pick"): "pick: {from: {zone: looking}, count: 1, to: {zone: hand}, action: keep, text: \"keep {card}\"}",
+    ("step", "shuffle"): "shuffle: supply",
+    ("step", "discard_down"): "discard_down: {zone: hand, to: {quantity: hand_limit}, into: discard}",
+    ("step", "pay"): "pay: {amount: {quantity: build_cost}, using: cards}",
+    ("step", "emit"): "emit: built",
+    ("step", "add"): "add: {counter: sold, value: 1}",
+    ("step", "set"): "set: {counter: used_this_round, value: 1}",
+    ("step", "let"): "let: {price: {quantity: sale_price}}",
+    ("step", "end_game"): "end_game:\n  if: {any_player: {ge: [{count: {zone: city}}, 12]}}\n"
+                          "  text: someone has 12 buildings",
+    ("step", "start_player"): "start_player: random",
+    ("step", "pass_start_player"): "pass_start_player: 1",
+    ("modifier", "modify + add"): "{modify: build_cost, add: -1, if: {tag: production, card: $card}}",
+    ("modifier", "modify + set"): "{modify: hand_limit, set: 12}",
+    ("effect", "modify"): "{modify: sale_limit, add: 1}",
+    ("effect", "when"): "when: sold\nif: {ge: [{counter: sold}, 2]}\ndo:\n"
+                        "  - move: {from: {zone: supply}, to: {zone: hand}, count: 1}",
+    ("effect", "score"): "score: {div: [{score: so_far}, 4]}\norder: last",
+    ("card", ""): "id: my_building\nname: {en: My Building, zh: 我的建築}\ncopies: 3\ncost: 2\nvp: 1\n"
+                  "tags: [building, violet]\neffects:\n  - when: built\n    if: {le: [{count: {zone: hand}}, 1]}\n"
+                  "    do:\n      - move: {from: {zone: supply}, to: {zone: hand}, count: 1}\n"
+                  "notes: [Why this card is written the way it is.]",
+    ("role", ""): "id: scout\nname: {en: Scout, zh: 探子}\nprivilege:\n  - {quantity: scout_look, add: 2}\naction:\n"
+                  "  - move: {from: {zone: supply}, to: {zone: looking}, count: {quantity: scout_look}}\n"
+                  "  - pick: {from: {zone: looking}, count: 1, to: {zone: hand}, action: keep, optional: true}\n"
+                  "  - move: {from: {zone: looking}, to: {zone: supply}, count: all, position: bottom}",
+    ("steps", ""): "- shuffle: supply\n- for_each_player:\n    do:\n"
+                   "      - move: {from: {zone: supply}, to: {zone: hand}, count: 4}",
+}

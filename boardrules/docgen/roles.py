@@ -1,0 +1,85 @@
+"""The roles page: how roles are chosen, and each role's privilege, action and the cards acting in its phase (a part
+of ``GameDoc``)."""
+from __future__ import annotations
+
+from .setup import player_ranges
+
+
+class RolesPage:
+    """The roles page and each role's section (mixed into ``GameDoc``)."""
+
+    def role_path(self, r) -> str:
+        """Where a role's compiled steps are registered: ``roles/<position in the content>``."""
+        for i, item in enumerate(self.content.get("roles") or []):
+            if item is r.raw or (isinstance(item, dict) and item.get("id") == r.id):
+                return f"roles/{i}"
+        return f"roles/{r.id}"
+
+    def role_order(self) -> list[str]:
+        m, lines = self.m, []
+        start = self.start
+        lines.append(f"Starting with {start}, each player in turn chooses one of the roles that nobody has "
+                     "chosen yet this round.")
+        for n, order in sorted(m.role_order_by_players.items()):
+            if list(order) == list(range(n)):
+                continue
+            names, seen = [], set()
+            for k in order:
+                who = start if k == 0 else ("the other player" if n == 2 else
+                                            f"the player {k} seat{'s' if k > 1 else ''} to the left of {start}")
+                names.append(who + (" again" if k in seen else ""))
+                seen.add(k)
+            seq = ", ".join(names[:-1]) + f" and then {names[-1]}" if len(names) > 1 else names[0]
+            lines.append(f"With {n} players the roles are chosen by {seq}: {len(order)} roles each round.")
+        return lines
+
+    def availability(self, r) -> str:
+        have = {n: r in p["roles"] for n, p in self.default_games().items()}
+        if all(have.values()):
+            return ""
+        yes = [rng for rng, v in player_ranges(have) if v]
+        return f"Only in some games: with default options, it is used with {', '.join(yes) or 'no'} players." \
+            if yes else "Not used with the default options; an option adds it."
+
+    def roles_page(self) -> str:
+        m = self.m
+        lines = self.header("roles")
+        lines += [" ".join(self.role_order()), "",
+                  "The chosen role's phase is then played: the start of the phase happens once, then every player, "
+                  "starting with the chooser, carries out the action, then the end of the phase happens once. "
+                  "The privilege holds for the chooser only.", ""]
+        if m.privilege_multiplier is not None:
+            lines += [f"A privilege counts as many times as the chooser's {m.quantities[m.privilege_multiplier].text} "
+                      f"(normally {m.quantities[m.privilege_multiplier].base_text}; "
+                      "see [what changes it](when.md#every-phase)).", ""]
+        for r in m.roles:
+            lines += self.role_block(r)
+        return "\n".join(lines)
+
+    def role_block(self, r, level=2, here="roles.md") -> list[str]:
+        lines = [f"{'#' * level} {r.en}{self.other_names(r.name)} {{#role-{r.id}}}", ""]
+        phases = {p["key"]: p for p in self.phases()}
+        note = self.availability(r)
+        if note:
+            lines += [f"*{note}*", ""]
+        if r.privilege_texts:
+            lines += ["**Privilege** (the chooser only):", ""]
+            lines += [f"- {self.style.sentence(x)}" for x in r.privilege_texts] + [""]
+        start = self.steps(f"{self.role_path(r)}/start")
+        if start:
+            lines += ["**Start of the phase** (once):", ""] + start + [""]
+        action = self.steps(f"{self.role_path(r)}/action")
+        if not action and r.action_text:
+            action = [self.style.sentence(r.action_text)]
+        lines += ["**Action** (each player in turn, starting with the chooser):", ""]
+        lines += (action or ["Nothing."]) + [""]
+        end = self.steps(f"{self.role_path(r)}/end")
+        if end:
+            lines += ["**End of the phase** (once, after every player):", ""] + end + [""]
+        cards = self.phase_cards(phases.get("role-" + r.id))
+        if cards:
+            lines += ["**Cards that act in this phase**: " + ", ".join(self.card_link(t) for t in cards)
+                      + (f" ([how](when.md#role-{r.id}))." if self.folder else "."), ""]
+        lines += self.note_lines(r.raw.get("notes"))
+        lines += self.choice_lines(self.choices_for("role", r.id), here)
+        return lines

@@ -1,0 +1,175 @@
+"""The site: every page in navigation order (the games index, the games, the variants, the reference and the schema
+copies), the navigation of the generated sections, and writing the pages to a folder."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from ..paths import data_dir, packaged_games
+from .games import GameDoc
+from .page import Page
+from .reference import SchemaDoc
+from .text import table
+from .variants import VariantDoc
+
+SECTION_PAGES = ("games/index.md", "variants/index.md", "reference/index.md")
+
+
+def schema_files() -> dict[str, str]:
+    """The JSON Schemas shipped with boardrules: file name -> text."""
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(data_dir("schemas").glob("*.schema.json"))}
+
+
+def examples_dir() -> Path | None:
+    """``examples/`` beside the package in a checkout (a wheel has none)."""
+    here = Path(__file__).resolve().parents[2] / "examples"
+    return here if here.is_dir() else None
+
+
+def variant_files(folder: Path | None) -> list[Path]:
+    """The variant files (YAML with ``extends``) of a folder."""
+    if folder is None:
+        return []
+    out = []
+    for p in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")):
+        text = p.read_text(encoding="utf-8")
+        if re.search(r"^extends\s*:", text, re.M):
+            out.append(p)
+    return out
+
+
+def manifest_extends(path: Path) -> str | None:
+    """The ``extends`` of a variant file (None for a game file)."""
+    try:
+        from ruamel.yaml import YAML
+        data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
+    except Exception:       # noqa: BLE001 - not a readable variant: the loader reports it
+        return None
+    return str(data["extends"]) if isinstance(data, dict) and "extends" in data else None
+
+
+def game_folder(game_id: str) -> str:
+    return f"games/{game_id}"
+
+
+def build(games=None, variants=None) -> list[Page]:
+    """Every generated page (and the schema copies), in navigation order. ``games``: packaged game ids or paths
+    (default: every packaged game); ``variants``: variant files (default: ``examples/*.yaml`` in a checkout)."""
+    from ..loader import resolve
+    from ..rules import load
+    games = list(packaged_games()) if games is None else list(games)
+    variants = variant_files(examples_dir()) if variants is None else [Path(v) for v in variants]
+    pages: list[Page] = []
+    loaded = [load(g) for g in games]
+    cache = {resolve(g).resolve(): r for g, r in zip(games, loaded)}
+    folders = {}
+    titles = [r.title for r in loaded]
+
+    def base_of(path: Path, extends: str):
+        """The loaded game that the variant file ``path`` extends (loaded once for every variant of it)."""
+        base_path = resolve(extends, relative_to=path.parent).resolve()
+        if base_path not in cache:
+            cache[base_path] = load(base_path)
+        return cache[base_path]
+
+    index = ["# Games", "", "The rules of every game that ships with boardrules, written from its content files. "
+             "Each game has an overview, its setup, its roles, every card, a table of which cards act when, and "
+             "the game end and scoring.", ""]
+    rows, game_pages = [], []
+    for rules in loaded:
+        folder = game_folder(rules.id)
+        folders[rules.id] = folder
+        doc = GameDoc(rules, folder)
+        label = rules.title if titles.count(rules.title) == 1 else f"{rules.title} ({rules.model.edition or rules.id})"
+        parts = doc.pages()
+        manifest = Path(rules.model.raw.get("path", ""))
+        extends = manifest_extends(manifest)
+        if extends is not None:
+            base = base_of(manifest, extends)
+            base_folder = game_folder(base.id) if base.id in packaged_games() else None
+            vd = VariantDoc(manifest, rules.id, rules, base, base_folder and f"../{base_folder}")
+            parts.append(vd.page(folder, "changes", show_file=False))
+            last = "| [Game end and scoring](end.md) | when the game ends, how it is scored |"
+            parts[0].text = parts[0].text.replace(
+                last, last + f"\n| [Changes from {base.title}](changes.md) | every difference from {base.title}, "
+                             "the game this one is written as a variant of |", 1)
+        game_pages.append((label, parts))
+        m = rules.model
+        rows.append([f"[{label}]({rules.id}/index.md)", m.edition, f"{m.min_players}–{m.max_players}",
+                     " ".join((m.description or "").split()), f"`{rules.id}`"])
+    index += table(["Game", "Edition", "Players", "About", "Id"], rows)
+    pages.append(Page("games/index.md", "Games", "\n".join(index)))
+    for label, parts in game_pages:
+        for p in parts:
+            p.title = label if p.path.endswith("/index.md") and p.title == "Overview" else p.title
+        pages += parts
+
+    vindex = ["# Example variants", "",
+              "House rules and variants from `examples/`, each shown by what it changes against the game it "
+              "extends. The comparison is made between the two loaded games, so it lists every effect of the "
+              "variant file, including texts that change because a number did. See [House rules](../house-rules.md) "
+              "to write your own.", ""]
+    rows, vpages = [], []
+    for path in variants:
+        rules = load(path)
+        extends = manifest_extends(path)
+        base = base_of(path, extends)
+        base_folder = folders.get(base.id) if extends in packaged_games() else None
+        label = f"{path.parent.name}/{path.name}"
+        page = VariantDoc(path, label, rules, base, base_folder).page("variants")
+        vpages.append(page)
+        rows.append([f"[{rules.title}]({path.stem}.md)", f"`{label}`", base.title,
+                     " ".join((rules.model.description or "").split())])
+    vindex += table(["Variant", "File", "Extends", "What it does"], rows) if rows else \
+        ["No example variants were found (they live in `examples/` of a source checkout).", ""]
+    pages.append(Page("variants/index.md", "Example variants", "\n".join(vindex)))
+    pages += vpages
+
+    schemas = {name: json.loads(text) for name, text in schema_files().items()}
+    samples = [r.content for r in loaded]
+    pages += SchemaDoc(schemas, samples).pages()
+    for name, text in schema_files().items():
+        pages.append(Page(f"schemas/{name}", name, text, nav=False))
+    return pages
+
+
+def nav(pages: list[Page]) -> dict[str, list]:
+    """Navigation for the generated sections: section index page -> mkdocs nav entries below it."""
+    out = {}
+    for section in SECTION_PAGES:
+        folder = section.rsplit("/", 1)[0]
+        entries, games = [], {}
+        for p in pages:
+            if not p.nav or not p.path.startswith(folder + "/") or p.path == section:
+                continue
+            rest = p.path[len(folder) + 1:]
+            if "/" in rest:                      # games/<id>/<page>.md: a section per game
+                sub = rest.split("/", 1)[0]
+                if sub not in games:
+                    games[sub] = []
+                    entries.append({"__game__": sub})
+                games[sub].append(p.path if p.path.endswith("/index.md") else {p.title: p.path})
+                if p.path.endswith("/index.md"):
+                    games[sub + "__title"] = p.title
+            else:
+                entries.append({p.title: p.path})
+        for i, e in enumerate(entries):
+            if "__game__" in e:
+                sub = e["__game__"]
+                entries[i] = {games.get(sub + "__title", sub): games[sub]}
+        out[section] = [section] + entries
+    return out
+
+
+def generate(out_dir, games=None, variants=None) -> list[Page]:
+    """Writes every generated page under ``out_dir`` (a file is only rewritten when its text changed, so a live
+    preview does not loop) and returns the pages."""
+    out = Path(out_dir)
+    pages = build(games, variants)
+    for p in pages:
+        target = out / p.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.exists() or target.read_text(encoding="utf-8") != p.text:
+            target.write_text(p.text, encoding="utf-8")
+    return pages

@@ -1,0 +1,95 @@
+"""Reading the rules' steps: raw content walked node by node, the compiled steps of a block, their sentences as
+(nested) Markdown lists, and the events they emit."""
+from __future__ import annotations
+
+from .. import nodes as N
+from .text import Style
+
+
+def walk(node):
+    """Every mapping in a piece of raw content, depth first."""
+    if isinstance(node, dict):
+        yield node
+        for v in node.values():
+            yield from walk(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from walk(v)
+
+
+def visible_steps(block) -> list:
+    return [s for s in getattr(block, "steps", []) if getattr(s, "text", "")]
+
+
+def text_of(block) -> str:
+    return "; ".join(s.text for s in visible_steps(block))
+
+
+def split_step(node):
+    """(head, [(label, steps)]) for a step that holds other steps, when its text can be cut at its parts;
+    None for a plain step."""
+    text = getattr(node, "text", "")
+    if isinstance(node, N.If):
+        then = node.then
+        suffix = f": {text_of(then)}"
+        parts = [(None, visible_steps(then))]
+        if node.other is not None:
+            suffix += f"; otherwise: {text_of(node.other)}"
+            parts.append(("Otherwise", visible_steps(node.other)))
+        if text.endswith(suffix) and len(text) > len(suffix):
+            return text[:len(text) - len(suffix)], parts
+        return None
+    body = getattr(node, "body", None)
+    if body is not None and hasattr(body, "steps"):
+        suffix = f": {text_of(body)}"
+        if text.endswith(suffix) and len(text) > len(suffix):
+            return text[:len(text) - len(suffix)], [(None, visible_steps(body))]
+    return None
+
+
+def render_steps(steps, style: Style, ordered=True, depth=0) -> list[str]:
+    """Steps as a (nested) Markdown list, one sentence per step."""
+    lines, pad = [], "    " * depth
+    for i, node in enumerate(steps, 1):
+        bullet = f"{i}. " if ordered else "- "
+        split = split_step(node)
+        if split is None:
+            lines.append(f"{pad}{bullet}{style.sentence(node.text)}")
+            continue
+        head, parts = split
+        lines.append(f"{pad}{bullet}{style.clause(head)}:")
+        for label, sub in parts:
+            if label:
+                lines += ["", f"{pad}    {label}:", ""]
+            lines += render_steps(sub, style, ordered=False, depth=depth + 1)
+    return lines
+
+
+def compiled_steps(m, path: str) -> list:
+    """The compiled steps of a raw step list at ``path`` (``setup``, ``round/start``, ``roles/<id>/action``)."""
+    block = m.nodes.get(path)
+    if block is not None and hasattr(block, "steps"):
+        return visible_steps(block)
+    out, i = [], 0
+    while f"{path}/{i}" in m.nodes:
+        node = m.nodes[f"{path}/{i}"]
+        if getattr(node, "text", ""):
+            out.append(node)
+        i += 1
+    return out
+
+
+def events_of(node, seen=None) -> list:
+    """Events a compiled node emits (directly or in nested steps), in order."""
+    seen = [] if seen is None else seen
+    if isinstance(node, N.Emit):
+        if node.event not in seen:
+            seen.append(node.event)
+        return seen
+    for attr in ("steps", "then", "other", "body"):
+        child = getattr(node, attr, None)
+        if child is None:
+            continue
+        for c in (child if isinstance(child, list) else [child]):
+            events_of(c, seen)
+    return seen

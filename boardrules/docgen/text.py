@@ -1,0 +1,137 @@
+"""Phrasing helpers: sentences, Markdown tables, plurals and articles, values as text, and ``Style``, the rulebook
+phrasing put on top of the engine's sentences."""
+from __future__ import annotations
+
+import json
+import re
+
+
+def cap(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:]
+
+
+def sentence(text: str) -> str:
+    """A capitalised sentence with a final full stop."""
+    text = cap(text)
+    if text and text[-1] not in ".:!?)":
+        text += "."
+    elif text.endswith(")") and not text.endswith(".)"):
+        text += "."
+    return text
+
+
+def cell(text) -> str:
+    """A value made safe for a Markdown table cell."""
+    return str(text).replace("|", "\\|").replace("\n", " ").strip()
+
+
+def table(head: list, rows: list) -> list[str]:
+    if not rows:
+        return []
+    out = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
+    out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+    return out + [""]
+
+
+def plural(word: str) -> str:
+    if re.search(r"(s|x|ch|sh)$", word):
+        return word + "es"
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def article(phrase: str) -> str:
+    return "an" if phrase[:1].lower() in "aeiou" else "a"
+
+
+def words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def fmt_value(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {fmt_value(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(fmt_value(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def code(value) -> str:
+    if isinstance(value, str):
+        return f"`{value}`"
+    return f"`{json.dumps(value, ensure_ascii=False)}`"
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def flow(value) -> str:
+    """A compact one-line YAML (flow style) rendering of plain data."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, str) and (value == "" or re.search(r"[:{}\[\],#&*!|>'\"%@`]|^\s|\s$|^-", value)
+                                   or value.lower() in ("true", "false", "null", "yes", "no")):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+class Style:
+    """Rulebook phrasing on top of the engine's sentences (the engine's renderer is left as it is).
+
+    - ``a production card`` becomes ``a production building`` when every card with that tag shares a more common
+      tag (the kind of card), with the right article;
+    - card names that start with a vowel take ``an``;
+    - the start player's title takes ``the``.
+    """
+
+    def __init__(self, m):
+        self.m = m
+        self.subs = []
+        copies = {}
+        for t in m.types:
+            for tag in t.tags:
+                copies[tag] = copies.get(tag, 0) + max(t.copies, 1)
+        self.kind = {}
+        for tag in sorted(copies):
+            having = [t.tags for t in m.types if tag in t.tags]
+            common = set.intersection(*(set(x) for x in having)) - {tag}
+            common = {c for c in common if copies.get(c, 0) > copies[tag]}
+            self.kind[tag] = max(sorted(common), key=lambda c: copies[c]) if common else None
+        kinds = {k for k in self.kind.values() if k}
+        for tag in sorted(copies, key=len, reverse=True):
+            if tag in kinds:
+                phrase = words(tag)
+            elif self.kind[tag]:
+                phrase = f"{words(tag)} {words(self.kind[tag])}"
+            else:
+                phrase = f"{words(tag)} card"
+            self.subs.append((re.compile(rf"\ba {re.escape(tag)} card\b"), f"{article(phrase)} {phrase}"))
+        for t in m.types:
+            if t.en[:1] in "AEIOU":
+                self.subs.append((re.compile(rf"\ba {re.escape(t.en)}\b"), f"an {t.en}"))
+        name = m.start_player_name or ""
+        if name[:1].isupper() and not name.lower().startswith("the "):
+            self.subs.append((re.compile(rf"(?<![Tt]he )\b{re.escape(name)}\b"), f"the {name}"))
+        self.subs.append((re.compile(r"\b([Tt]he) the\b"), r"\1"))
+
+    def __call__(self, text: str) -> str:
+        for pattern, repl in self.subs:
+            text = pattern.sub(repl, text)
+        return text
+
+    def sentence(self, text: str) -> str:
+        return sentence(self(text))
+
+    def clause(self, text: str) -> str:
+        return cap(self(text)).rstrip(":. ")

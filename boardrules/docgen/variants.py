@@ -1,0 +1,260 @@
+"""Variant comparison pages: what a variant file changes against the game it extends, found by comparing the two
+loaded games."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .games import GameDoc
+from .page import Page
+from .steps import compiled_steps
+from .text import cap, flow, fmt_value, table, words
+
+LOCALES = {"zh": "中文", "ja": "日本語", "de": "Deutsch", "fr": "Français", "es": "Español"}
+HANDLED_SECTIONS = {"id", "title", "edition", "description", "players", "include", "cards", "roles", "quantities",
+                    "options", "presets", "setup", "round", "scoring", "rules_choices"}
+
+
+def name_fields(thing) -> dict:
+    """A card's or a role's English name and its names in other languages, as rows of a comparison."""
+    out = {"Name": thing.en}
+    for loc in thing.name:
+        if loc != "en":
+            out[f"Name ({LOCALES.get(loc, loc)})"] = thing.name[loc]
+    return out
+
+
+class VariantDoc:
+    """What a variant file changes against the game it extends, found by comparing the two loaded games."""
+
+    def __init__(self, path: Path, label: str, rules, base, base_folder: str | None):
+        self.path, self.label, self.rules, self.base = path, label, rules, base
+        self.a, self.b = base.model, rules.model
+        self.da, self.db = GameDoc(base, ""), GameDoc(rules, "")
+        self.base_folder = base_folder      # the base game's pages, relative to the variants folder
+
+    def base_link(self, page="index.md", anchor="") -> str | None:
+        if self.base_folder is None:
+            return None
+        return f"../{self.base_folder}/{page}" + (f"#{anchor}" if anchor else "")
+
+    def card_name(self, doc: GameDoc, t) -> str:
+        link = self.base_link("cards.md", "card-" + t.id) if doc is self.da else None
+        return f"[{t.en}]({link})" if link else f"**{t.en}**"
+
+    def role_name(self, doc: GameDoc, r) -> str:
+        link = self.base_link("roles.md", "role-" + r.id) if doc is self.da else None
+        return f"[{r.en}]({link})" if link else f"**{r.en}**"
+
+    def page(self, folder: str, name: str | None = None, show_file: bool = True) -> Page:
+        a, b = self.a, self.b
+        link = self.base_link()
+        base = f"[{a.title}]({link})" if link else f"**{a.title}**"
+        if show_file:
+            lines = [f"# {b.title}", "", f"`{self.label}` (id `{b.id}`) extends {base}.", ""]
+            if b.description:
+                lines += [f"> {' '.join(b.description.split())}", ""]
+        else:
+            lines = [f"# {b.title}: changes from {a.title}", "",
+                     f"{b.title} is written as a variant of {base}: its content file lists only what differs. "
+                     "Here is every difference, found by comparing the two loaded games.", ""]
+        sections = [self.game_facts(), self.cards(), self.roles(), self.quantities(), self.options(),
+                    self.steps(), self.scoring(), self.choices(), self.other_sections()]
+        body = [x for s in sections for x in s]
+        if not show_file:
+            body = [x[1:] if x.startswith("###") else x for x in body]
+            return Page(f"{folder}/{name}.md", f"Changes from {a.title}", "\n".join(lines + body))
+        lines += ["## What changes", ""] + (body or ["Nothing: the variant plays exactly like its base.", ""])
+        lines += ["## The variant file", "", f"```yaml title=\"{self.path.name}\"",
+                  self.path.read_text(encoding="utf-8").rstrip(), "```", "",
+                  "Play it with `boardrules play " + self.label + " --players 3`, or compare it with its base with "
+                  "`boardrules compare " + a.id + " " + self.label + "`.", ""]
+        return Page(f"{folder}/{name or self.path.stem}.md", b.title, "\n".join(lines))
+
+    # ------------------------------------------------------------------ sections
+    def game_facts(self) -> list[str]:
+        a, b, rows = self.a, self.b, []
+        for label, x, y in (("Title", a.title, b.title), ("Edition", a.edition, b.edition),
+                            ("Players", f"{a.min_players}–{a.max_players}", f"{b.min_players}–{b.max_players}")):
+            if x != y and label != "Title":
+                rows.append([label, x or "—", y or "—"])
+        return (["### The game", ""] + table(["", "Before", "After"], rows)) if rows else []
+
+    def card_fields(self, doc: GameDoc, t) -> dict:
+        m = doc.m
+        out = name_fields(t)
+        out["Copies"] = str(t.copies)
+        for name, spec in m.attributes.items():
+            if name in t.attrs:
+                out[cap(spec.get("text", name))] = fmt_value(t.attrs[name])
+        out["Tags"] = ", ".join(words(x) for x in sorted(t.tags))
+        out["Starts in"] = m.zones[t.start].text if m.zones else ""
+        for i, text in enumerate(t.texts, 1):
+            out[f"Effect {i}" if len(t.texts) > 1 else "Effect"] = doc.style.sentence(text)
+        for i, note in enumerate(t.notes, 1):
+            out[f"Note {i}" if len(t.notes) > 1 else "Note"] = " ".join(str(note).split())
+        return out
+
+    def cards(self) -> list[str]:
+        a, b = self.a, self.b
+        lines = []
+        added = [t for t in b.types if t.id not in a.type_index]
+        removed = [t for t in a.types if t.id not in b.type_index]
+        if added:
+            lines += ["### Cards added", ""]
+            for t in added:
+                lines += self.db.card_block(t, level=4)
+        if removed:
+            lines += ["### Cards removed", ""]
+            lines += [f"- {self.card_name(self.da, t)}{self.da.other_names(t.name)}: {self.da.card_meta(t)}"
+                      for t in removed] + [""]
+        changed = []
+        for t in b.types:
+            if t.id in a.type_index:
+                old = a.types[a.type_index[t.id]]
+                fa, fb = self.card_fields(self.da, old), self.card_fields(self.db, t)
+                rows = [[k, fa.get(k, "—"), fb.get(k, "—")] for k in dict.fromkeys([*fa, *fb]) if fa.get(k) != fb.get(k)]
+                if rows:
+                    changed.append((old, rows))
+        if changed:
+            lines += ["### Cards changed", ""]
+            for old, rows in changed:
+                lines += [f"#### {old.en}{self.da.other_names(old.name)}", ""]
+                lines += table(["", "Before", "After"], rows)
+                link = self.base_link("cards.md", "card-" + old.id)
+                if link:
+                    lines += [f"[The card in {self.a.title}]({link})", ""]
+        return lines
+
+    def role_fields(self, doc: GameDoc, r) -> dict:
+        out = name_fields(r)
+        out["Privilege"] = " ".join(doc.style.sentence(x) for x in r.privilege_texts)
+        for key, text in (("Start of the phase", r.start_text), ("Action", r.action_text),
+                          ("End of the phase", r.end_text)):
+            out[key] = doc.style.sentence(text) if text else ""
+        return out
+
+    def roles(self) -> list[str]:
+        a, b = self.a, self.b
+        lines = []
+        added = [r for r in b.roles if r.id not in a.role_index]
+        removed = [r for r in a.roles if r.id not in b.role_index]
+        if added:
+            lines += ["### Roles added", ""]
+            for r in added:
+                lines += self.db.role_block(r, level=4, here="")
+        if removed:
+            lines += ["### Roles removed", ""] + [f"- {self.role_name(self.da, r)}" for r in removed] + [""]
+        changed = []
+        for r in b.roles:
+            if r.id in a.role_index:
+                fa, fb = self.role_fields(self.da, a.roles[a.role_index[r.id]]), self.role_fields(self.db, r)
+                rows = [[k, fa.get(k) or "—", fb.get(k) or "—"] for k in fb if fa.get(k) != fb.get(k)]
+                if rows:
+                    changed.append((r, rows))
+        if changed:
+            lines += ["### Roles changed", ""]
+            for r, rows in changed:
+                lines += [f"#### {r.en}", ""] + table(["", "Before", "After"], rows)
+        return lines
+
+    def quantities(self) -> list[str]:
+        a, b = self.a, self.b
+        rows = []
+        for q in b.quantities:
+            if q.id not in a.quantity_index:
+                rows.append([cap(q.text), f"`{q.id}`", "— (new)", self.db.style(q.base_text)])
+                continue
+            old = a.quantities[a.quantity_index[q.id]]
+            for label, x, y in (("", old.base_text, q.base_text), (" (at least)", old.min, q.min),
+                                (" (at most)", old.max, q.max)):
+                if x != y:
+                    rows.append([cap(q.text) + label, f"`{q.id}`", "—" if x is None else self.da.style(str(x)),
+                                 "—" if y is None else self.db.style(str(y))])
+            if old.text != q.text:
+                rows.append(["Name", f"`{q.id}`", old.text, q.text])
+        for q in a.quantities:
+            if q.id not in b.quantity_index:
+                rows.append([cap(q.text), f"`{q.id}`", self.da.style(q.base_text), "— (removed)"])
+        return (["### Numbers", "", "Base values, before any card or privilege changes them:", ""]
+                + table(["Number", "Id", "Before", "After"], rows)) if rows else []
+
+    def options(self) -> list[str]:
+        a, b = self.a, self.b
+
+        def opt(o):
+            return None if o is None else {"Default": fmt_value(o.default), "Values": fmt_value(o.values or ""),
+                                           "Players": fmt_value(o.players or "any"),
+                                           "Excludes": fmt_value(o.excludes), "Meaning": " ".join(o.text.split())}
+        rows = []
+        for key in dict.fromkeys([*a.options, *b.options]):
+            x, y = opt(a.options.get(key)), opt(b.options.get(key))
+            if x == y:
+                continue
+            if x is None or y is None:
+                desc = y or x
+                rows.append([f"`{key}`", "—" if x is None else "; ".join(f"{k}: {v}" for k, v in x.items() if v),
+                             "—" if y is None else "; ".join(f"{k}: {v}" for k, v in desc.items() if v)])
+            else:
+                rows += [[f"`{key}` ({k.lower()})", x[k], y[k]] for k in y if x[k] != y[k]]
+        for key in dict.fromkeys([*a.presets, *b.presets]):
+            x, y = a.presets.get(key), b.presets.get(key)
+            if x != y:
+                def show(p):
+                    return "—" if p is None else (" ".join(str(p.get("text", "")).split()) + ": " + ", ".join(
+                        f"{k} = {fmt_value(v)}" for k, v in p["options"].items()))
+                rows.append([f"preset `{key}`", show(x), show(y)])
+        return (["### Options and presets", ""] + table(["", "Before", "After"], rows)) if rows else []
+
+    def step_texts(self, doc: GameDoc, path: str) -> list[str]:
+        return [doc.style.sentence(s.text) for s in compiled_steps(doc.m, path)]
+
+    def steps(self) -> list[str]:
+        lines = []
+        for title, path in (("Setup", "setup"), ("Round start", "round/start"), ("Round end", "round/end")):
+            x, y = self.step_texts(self.da, path), self.step_texts(self.db, path)
+            if x != y:
+                lines += [f"### {title}", "", "Before:", ""] + (self.da.steps(path) or ["Nothing."]) + [""]
+                lines += ["After:", ""] + (self.db.steps(path) or ["Nothing."]) + [""]
+        if self.a.role_order_by_players != self.b.role_order_by_players:
+            lines += ["### Role selection", "", "Before: " + " ".join(self.da.role_order()), "",
+                      "After: " + " ".join(self.db.role_order()), ""]
+        return lines
+
+    def scoring(self) -> list[str]:
+        def parts(doc):
+            return [f"{s.name.get('en', s.id) if isinstance(s.name, dict) else s.name}: {doc.style(s.text)}"
+                    + (" (counted last)" if s.order > 0 else "") for s in doc.m.scoring]
+        x, y = parts(self.da), parts(self.db)
+        lines = []
+        if x != y:
+            lines += ["### Scoring", ""] + table(["", "Before", "After"], [
+                [str(i + 1), x[i] if i < len(x) else "—", y[i] if i < len(y) else "—"]
+                for i in range(max(len(x), len(y))) if (x[i] if i < len(x) else None) != (y[i] if i < len(y) else None)])
+        tx, ty = [t for _, t in self.a.tie_break], [t for _, t in self.b.tie_break]
+        if tx != ty:
+            lines += ["### Tie-break", "", f"Before: {', then '.join(tx) or 'none'}.", "",
+                      f"After: {', then '.join(ty) or 'none'}.", ""]
+        return lines
+
+    def choices(self) -> list[str]:
+        x = {c["id"]: c.get("text", "") for c in self.a.rules_choices}
+        y = {c["id"]: c.get("text", "") for c in self.b.rules_choices}
+        rows = [[f"`{k}`", " ".join(x.get(k, "—").split()), " ".join(y.get(k, "—").split())]
+                for k in dict.fromkeys([*x, *y]) if x.get(k) != y.get(k)]
+        return (["### Rules choices", ""] + table(["", "Before", "After"], rows)) if rows else []
+
+    def other_sections(self) -> list[str]:
+        """Every other section of the merged content (zones, events, payments, ...), compared entry by entry."""
+        ca, cb = self.a.raw.get("content", {}), self.b.raw.get("content", {})
+        lines = []
+        for key in dict.fromkeys([*ca, *cb]):
+            if key in HANDLED_SECTIONS or ca.get(key) == cb.get(key):
+                continue
+            x, y = ca.get(key), cb.get(key)
+            if isinstance(x, dict) and isinstance(y, dict):
+                rows = [[f"`{k}`", flow(x[k]) if k in x else "—", flow(y[k]) if k in y else "—"]
+                        for k in dict.fromkeys([*x, *y]) if x.get(k) != y.get(k)]
+            else:
+                rows = [[f"`{key}`", "—" if x is None else flow(x), "—" if y is None else flow(y)]]
+            lines += [f"### {cap(words(key))}", ""] + table(["", "Before", "After"], rows)
+        return lines
