@@ -25,6 +25,14 @@ class Node:
         return data
 
 
+def decline_action(cache, kind, text=None):
+    """The 'pass' answer to a declinable decision of this kind (one Action per node, cached)."""
+    a = cache.get(DECLINE)
+    if a is None:
+        a = cache[DECLINE] = Action("pass", {"decision": kind}, text or f"do not {kind.replace('_', ' ')}")
+    return a
+
+
 class Block(Node):
     """A sequence of steps. ``shared`` blocks (if-branches) see and bind their parent's variables."""
 
@@ -166,10 +174,7 @@ class Choose(Node):
         return a
 
     def decline_action(self):
-        a = self.cache.get(DECLINE)
-        if a is None:
-            a = self.cache[DECLINE] = Action("pass", {"decision": self.kind}, self.decline_text)
-        return a
+        return decline_action(self.cache, self.kind, self.decline_text)
 
     def exec(self, g, f):
         env = f.env
@@ -301,6 +306,13 @@ class PassStartPlayer(Node):
 class ResolveOne(Counted):
     """Shared by framed nodes that ask for one card at a time (payment, picking, discarding down)."""
 
+    def offer(self, g, f, actions, values):
+        """Asks the acting player, unless there is only one answer (then it is taken at once)."""
+        if len(actions) == 1:
+            self.resolve(g, f, values[0])
+        else:
+            g.ask(self, f.env["you"], actions, values)
+
     def card_action(self, g, c, kind, key_prefix, text):
         cache = self.cache
         key = (key_prefix, g.rules.instance_types[c].index)
@@ -357,10 +369,7 @@ class Pay(ResolveOne):
                 else:
                     actions.append(self.card_action(g, host, "pay", src.pile, "pay with the good on {}"))
                 values.append((src, c))
-        if len(actions) == 1:
-            self.resolve(g, f, values[0])
-            return
-        g.ask(self, env["you"], actions, values)
+        self.offer(g, f, actions, values)
 
     def resolve(self, g, f, value):
         src, c = value
@@ -399,10 +408,7 @@ class DiscardDown(ResolveOne):
                 seen.add(t)
                 actions.append(self.card_action(g, c, "discard", None, "discard {}"))
                 values.append(c)
-        if len(actions) == 1:
-            self.resolve(g, f, values[0])
-            return
-        g.ask(self, f.env["you"], actions, values)
+        self.offer(g, f, actions, values)
 
     def resolve(self, g, f, value):
         g.move(value, self.into(g, f.env), False)
@@ -445,15 +451,9 @@ class Pick(ResolveOne):
                 actions.append(self.card_action(g, c, self.kind, None, self.template))
                 values.append(c)
         if self.optional:
-            a = self.cache.get(DECLINE)
-            if a is None:
-                a = self.cache[DECLINE] = Action("pass", {"decision": self.kind}, f"do not {self.kind.replace('_', ' ')}")
-            actions.append(a)
+            actions.append(decline_action(self.cache, self.kind))
             values.append(DECLINE)
-        elif len(actions) == 1:
-            self.resolve(g, f, values[0])
-            return
-        g.ask(self, f.env["you"], actions, values)
+        self.offer(g, f, actions, values)
 
     def resolve(self, g, f, value):
         if value == DECLINE:
