@@ -14,7 +14,7 @@ import click
 from .bots import bot_names, random_bots
 from .compare import compare as compare_sources, load_source
 from .errors import ContentError
-from .report import report_format, terminal_table, write_report
+from .report import report_format, terminal_table, text_table, write_report
 from .rules import load
 
 __all__ = ["cli", "main"]
@@ -101,15 +101,7 @@ def part_names(rules) -> dict:
 
 
 def table(headers, rows, left=1) -> list[str]:
-    """Plain-text table; the first ``left`` columns are left-aligned, the others right-aligned."""
-    cells = [list(map(str, headers))] + [[str(c) for c in row] for row in rows]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-
-    def fmt(row):
-        return "  ".join(c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
-
-    rule = "  ".join(("-" if h else " ") * w for h, w in zip(cells[0], widths)).rstrip()
-    return [fmt(cells[0]), rule] + [fmt(r) for r in cells[1:]]
+    return text_table(headers, rows, left, blank_under_empty=True)
 
 
 def card_text(entry, names) -> str:

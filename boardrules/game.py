@@ -37,7 +37,7 @@ class Game(Kernel):
         p = self.pending
         if p is None:
             return None
-        return getattr(p.node, "kind", None) or ("choose_role" if p.actions[0].kind == "choose_role" else p.actions[0].kind)
+        return getattr(p.node, "kind", None) or p.actions[0].kind
 
     def apply(self, action) -> None:
         """Applies an Action (or its JSON dict). Anything not legal now raises IllegalAction and changes nothing."""

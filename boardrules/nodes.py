@@ -18,12 +18,6 @@ class Node:
     def exec(self, g, f) -> bool:  # inline nodes
         raise NotImplementedError
 
-    def frame_data_to_json(self, data, g):
-        return data
-
-    def frame_data_from_json(self, data, g):
-        return data
-
 
 def decline_action(cache, kind, text=None):
     """The 'pass' answer to a declinable decision of this kind (one Action per node, cached)."""

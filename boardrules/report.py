@@ -140,14 +140,19 @@ def _summary_rows(result) -> list[list[str]]:
     return rows
 
 
-def _text_table(headers, rows, left=1) -> list[str]:
+def text_table(headers, rows, left=1, blank_under_empty=False) -> list[str]:
+    """Plain-text table; the first ``left`` columns are left-aligned, the others right-aligned. With
+    ``blank_under_empty`` the rule line is left blank under columns without a heading."""
     cells = [list(map(str, headers))] + [[str(c) for c in row] for row in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
 
     def fmt(row):
         return "  ".join(c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
 
-    rule = "  ".join("-" * w for w in widths)
+    if blank_under_empty:
+        rule = "  ".join(("-" if h else " ") * w for h, w in zip(cells[0], widths)).rstrip()
+    else:
+        rule = "  ".join("-" * w for w in widths)
     return [fmt(cells[0]), rule] + [fmt(r) for r in cells[1:]]
 
 
@@ -161,7 +166,7 @@ def terminal_table(result) -> str:
     out += [f"  {k:<8} {v}" for k, v in _settings(result)]
     out += [f"  {_letter(k)} = {s['source']} ({s['title']})" for k, s in enumerate(srcs)]
     out.append("")
-    out += _text_table([""] + heads, _summary_rows(result))
+    out += text_table([""] + heads, _summary_rows(result))
     out.append("")
 
     top = top_buildings(result)
@@ -181,7 +186,7 @@ def terminal_table(result) -> str:
         row += [_signed(r["d_build"]) + ("*" if r["sig_build"] else " "),
                 _signed(r["d_win"]) + ("*" if r["sig_win"] else " ")]
         rows.append(row)
-    out += _text_table(headers, rows)
+    out += text_table(headers, rows)
     out.append("  * the sources' 95% Wilson intervals do not overlap")
     return "\n".join(out)
 
