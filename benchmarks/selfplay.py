@@ -16,7 +16,7 @@ import sys
 import time
 
 import boardrules
-from boardrules.bots import random_bots
+from boardrules.play.bots import random_bots
 
 
 def pin_one_core() -> str:

@@ -8,9 +8,9 @@ True
 """
 from .actions import Action
 from .errors import ContentError, ContentIssue, IllegalAction, StateError
-from .game import Game
-from .paths import packaged_games
-from .rules import Rules, load
+from .api.game import Game
+from .api.rules import Rules, load
+from .content.paths import packaged_games
 
 __all__ = ["Action", "ContentError", "ContentIssue", "Game", "IllegalAction", "Rules", "StateError", "load",
            "available_games"]

@@ -45,7 +45,7 @@ def on_pre_build(config, **kwargs):
     global docgen
     if _state.get("built"):          # mkdocs serve: pick up edits to the generator and the schemas
         docgen = importlib.reload(docgen)
-        from boardrules import loader
+        from boardrules.content import sources as loader
         getattr(loader.schemas, "cache_clear", lambda: None)()
     _state["built"] = True
     out = Path(tempfile.mkdtemp(prefix="boardrules-docs-"))

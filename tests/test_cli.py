@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from boardrules.cli import cli, parse_value
+from boardrules.play.cli import cli, parse_value
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_YAML = ROOT / "content" / "san_juan" / "game.yaml"

@@ -8,10 +8,10 @@ from click.testing import CliRunner
 
 import boardrules
 from boardrules.actions import Action
-from boardrules.bots import BOTS, GreedyBot, RandomBot, bot_names, make_bots, play_out
-from boardrules.cli import cli
-from boardrules.compare import compare, wilson
-from boardrules.report import html_report, markdown_report, terminal_table
+from boardrules.play.bots import BOTS, GreedyBot, RandomBot, bot_names, make_bots, play_out
+from boardrules.play.cli import cli
+from boardrules.play.compare import compare, wilson
+from boardrules.play.report import html_report, markdown_report, terminal_table
 
 MARKET = pathlib.Path(__file__).parent / "games" / "market" / "game.yaml"
 

@@ -17,7 +17,7 @@ import pytest
 
 import boardrules
 from boardrules import docgen
-from boardrules.paths import data_dir
+from boardrules.content.paths import data_dir
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 SNAPSHOTS = pathlib.Path(__file__).resolve().parent / "snapshots"

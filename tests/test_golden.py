@@ -9,7 +9,7 @@ import pathlib
 import pytest
 from click.testing import CliRunner
 
-from boardrules.cli import cli
+from boardrules.play.cli import cli
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 CASES = [("san_juan", 2, 3, []), ("san_juan", 4, 7, []), ("san_juan", 3, 11, ["--option", "fair_start=true"])]

@@ -5,8 +5,8 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 from boardrules.errors import ContentError, ContentIssue
-from boardrules.schemacheck import did_you_mean, validate
-from boardrules.yamlio import load_yaml, path_to_str
+from boardrules.content.schemacheck import did_you_mean, validate
+from boardrules.content.yamlio import load_yaml, path_to_str
 
 
 def load_error(text, **kwargs) -> ContentIssue:

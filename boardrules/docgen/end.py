@@ -1,7 +1,7 @@
 """The game end and scoring page (a part of ``GameDoc``)."""
 from __future__ import annotations
 
-from .. import nodes as N
+from ..model import nodes as N
 from .text import sentence
 
 

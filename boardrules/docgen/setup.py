@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from .. import nodes as N
+from ..model import nodes as N
 from .text import cap, fmt_value, table
 
 
@@ -33,7 +33,7 @@ class SetupPage:
         key = (players, json.dumps(options or {}, sort_keys=True))
         if key in self._probes:
             return self._probes[key]
-        from ..game import Game
+        from ..api.game import Game
         try:
             chosen = self.rules.check_options(options or {}, players)
             g = Game(self.rules, players, 0, chosen, log=False, _start=False)

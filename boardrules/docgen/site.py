@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from ..paths import data_dir, packaged_games
+from ..content.paths import data_dir, packaged_games
 from .games import GameDoc
 from .page import Page
 from .reference import SchemaDoc
@@ -56,8 +56,8 @@ def game_folder(game_id: str) -> str:
 def build(games=None, variants=None) -> list[Page]:
     """Every generated page (and the schema copies), in navigation order. ``games``: packaged game ids or paths
     (default: every packaged game); ``variants``: variant files (default: ``examples/*.yaml`` in a checkout)."""
-    from ..loader import resolve
-    from ..rules import load
+    from ..content.sources import resolve
+    from ..api.rules import load
     games = list(packaged_games()) if games is None else list(games)
     variants = variant_files(examples_dir()) if variants is None else [Path(v) for v in variants]
     pages: list[Page] = []

@@ -2,7 +2,7 @@
 (nested) Markdown lists, and the events they emit."""
 from __future__ import annotations
 
-from .. import nodes as N
+from ..model import nodes as N
 from .text import Style
 
 

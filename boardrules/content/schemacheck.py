@@ -10,8 +10,8 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match, relevance
 from referencing.jsonschema import DRAFT202012
 
-from boardrules.errors import ContentIssue
-from boardrules.yamlio import Located
+from ..errors import ContentIssue
+from .yamlio import Located
 
 __all__ = ["validate", "did_you_mean"]
 

@@ -6,7 +6,7 @@ from typing import Any
 import attrs
 import cattrs
 
-from .errors import StateError
+from ..errors import StateError
 from .kernel import ZONE, Frame
 
 FORMAT = 1
@@ -134,7 +134,7 @@ def game_from_json(rules, data):
         raise StateError(f"unsupported state format {doc.format} (this version reads {FORMAT})")
     if doc.players not in rules.players:
         raise StateError(f"{doc.players} players is not allowed for {d.id}")
-    from .game import Game
+    from ..api.game import Game
     g = Game(rules, doc.players, doc.seed, rules.check_options(doc.options, doc.players), True, _start=False)
     idx = d.instance_index
     seen = {}
@@ -236,7 +236,7 @@ def game_from_json(rules, data):
     if problems:
         raise StateError("inconsistent game state: " + "; ".join(problems))
     if doc.history:
-        from .actions import Action
+        from ..actions import Action
         g._history = [Action(h["kind"], h.get("args", {})) for h in doc.history]
     g.log = []
     if doc.pending is not None and not g.over:

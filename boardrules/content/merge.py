@@ -10,7 +10,7 @@ import copy
 
 import attrs
 
-from .errors import ContentIssue
+from ..errors import ContentIssue
 from .yamlio import Located, path_to_str
 
 LIST_SECTIONS = ("cards", "roles")

@@ -1,4 +1,5 @@
-"""Loads content: YAML files -> schema validation -> semantic build. Errors are collected, never half-loaded."""
+"""Finds a game's files and reads them into one merged, positioned document: YAML, schema checks, includes and
+variant overlays. Errors are collected, never half-loaded."""
 from __future__ import annotations
 
 import json
@@ -7,8 +8,7 @@ from pathlib import Path
 
 from referencing import Registry, Resource
 
-from .build import Builder
-from .errors import ContentError, ContentIssue
+from ..errors import ContentError, ContentIssue
 from .merge import Sourced, combine, overlay
 from .paths import data_dir, packaged_games
 from .schemacheck import did_you_mean, validate
@@ -110,13 +110,3 @@ def load_sourced(path: Path, chain=()) -> Sourced:
     return merged
 
 
-def load_model(source):
-    path = resolve(source)
-    merged = load_sourced(path)
-    builder = Builder(merged, did_you_mean)
-    model = builder.build()
-    if builder.issues:
-        order = {f: i for i, f in enumerate(merged.files)}
-        raise ContentError(sorted(builder.issues, key=lambda e: (order.get(e.file, 0), e.line or 0, e.column or 0)))
-    model.raw["path"] = str(path)
-    return model

@@ -4,8 +4,8 @@ It knows zones, piles, counters, quantities, roles and rounds, and nothing about
 """
 from __future__ import annotations
 
+from ..model.nodes import Repeat
 from . import rng
-from .nodes import Repeat
 
 
 class Frame:

@@ -1,8 +1,8 @@
 """``Rules``: a loaded game, the factory for games."""
 from __future__ import annotations
 
-from .errors import IllegalAction
-from .loader import load_model
+from ..errors import IllegalAction
+from ..lang.load import load_model
 
 
 class Rules:
@@ -109,7 +109,7 @@ class Rules:
 
     def game_from_json(self, data):
         """A game from :meth:`Game.to_json` output (also a hand-edited one, if it is consistent)."""
-        from .serialize import game_from_json
+        from ..engine.serialize import game_from_json
         return game_from_json(self, data)
 
 

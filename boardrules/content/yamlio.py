@@ -18,7 +18,7 @@ from ruamel.yaml.composer import MaxDepthExceededError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from boardrules.errors import ContentError, ContentIssue
+from ..errors import ContentError, ContentIssue
 
 __all__ = ["Located", "load_yaml", "path_to_str"]
 

@@ -1,9 +1,9 @@
 """``Game``: one game in progress, the object bots and servers talk to."""
 from __future__ import annotations
 
-from .actions import Action
-from .errors import IllegalAction
-from .kernel import Kernel
+from ..actions import Action
+from ..engine.kernel import Kernel
+from ..errors import IllegalAction
 
 
 class Game(Kernel):
@@ -97,16 +97,16 @@ class Game(Kernel):
     # ------------------------------------------------------------------ copies and views
     def clone(self) -> "Game":
         """An exact, independent copy (same random state, same pending decision)."""
-        from .serialize import clone
+        from ..engine.serialize import clone
         return clone(self)
 
     def to_json(self) -> dict:
-        from .serialize import game_to_json
+        from ..engine.serialize import game_to_json
         return game_to_json(self)
 
     def view(self, player: int | None = None) -> dict:
         """What ``player`` may see (None: a spectator), as JSON."""
-        from .view import view
+        from ..engine.view import view
         return view(self, player)
 
     @property
@@ -119,7 +119,7 @@ class Game(Kernel):
 
     def log_lines(self) -> list[str]:
         """The readable log: one line per decision, forced ones marked."""
-        from .view import log_lines
+        from ..engine.view import log_lines
         return log_lines(self)
 
     def __repr__(self):

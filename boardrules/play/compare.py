@@ -19,7 +19,7 @@ import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 from .bots import bot_names, make_bots
-from .rules import load
+from ..api.rules import load
 
 __all__ = ["compare", "load_source", "play_chunk", "wilson"]
 

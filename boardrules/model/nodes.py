@@ -6,7 +6,7 @@ is on top of the stack. Frames hold only plain data, so the whole flow clones an
 """
 from __future__ import annotations
 
-from .actions import Action
+from ..actions import Action
 
 DECLINE = -1
 

@@ -1,7 +1,7 @@
 """Compiles step lists (setup, round, role actions, triggered effects) into nodes."""
 from __future__ import annotations
 
-from . import nodes as N
+from ..model import nodes as N
 from .expr import Compiler, is_var, kind_of, pile_text
 
 

@@ -1,9 +1,9 @@
 """Builds a GameDef from validated content documents, collecting every semantic problem."""
 from __future__ import annotations
 
-from . import model as M
-from . import nodes as N
-from .errors import ContentIssue
+from ..errors import ContentIssue
+from ..model import nodes as N
+from ..model import records as M
 from .steps import StepCompiler
 
 LIST_SECTIONS = ("cards", "roles")

@@ -1,0 +1,1 @@
+"""The public surface: ``load`` gives ``Rules``, ``Rules.new_game`` gives a ``Game``."""

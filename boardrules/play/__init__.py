@@ -1,0 +1,2 @@
+"""Playing games through the public API: bots, self-play and balance comparisons, reports and the command
+line."""
