@@ -9,14 +9,9 @@ True
 from .actions import Action
 from .errors import ContentError, ContentIssue, IllegalAction, StateError
 from .api.game import Game
-from .api.rules import Rules, load
-from .content.paths import packaged_games
+from .api.rules import Rules, available_games, load
 
 __all__ = ["Action", "ContentError", "ContentIssue", "Game", "IllegalAction", "Rules", "StateError", "load",
            "available_games"]
 __version__ = "0.1.0"
 
-
-def available_games() -> list[str]:
-    """The ids of the games shipped with boardrules."""
-    return list(packaged_games())

@@ -12,7 +12,7 @@ def every_card(game) -> list:
 def assert_every_card_once(game):
     names = every_card(game)
     assert len(names) == len(set(names)), "a card is in two places"
-    assert len(names) == len(game.rules.instance_names), "a card went missing"
+    assert len(names) == len(game.rules.model.instance_names), "a card went missing"
 
 
 def play_random(rules, players, seed, options=None):

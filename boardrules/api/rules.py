@@ -1,8 +1,12 @@
 """``Rules``: a loaded game, the factory for games."""
 from __future__ import annotations
 
+from ..content.paths import packaged_games
+from ..engine import serialize
+from ..engine.kernel import Kernel
 from ..errors import IllegalAction
 from ..lang.load import load_model
+from .game import Game
 
 
 class Rules:
@@ -89,12 +93,12 @@ class Rules:
                  preset: str | None = None):
         """A new game, already advanced to its first decision. ``log=False`` skips the readable log;
         ``preset`` names a bundle of option values (``options`` override it)."""
-        from .game import Game
         if players not in self.players:
             raise ValueError(f"{self.title} is for {self.players.start}-{self.players.stop - 1} players, not {players}")
         if not isinstance(seed, int):
             raise ValueError(f"the seed must be an integer, got {seed!r}")
-        return Game(self, players, seed, self.check_options(options, players, preset), log)
+        kernel = Kernel(self.model, players, seed, self.check_options(options, players, preset), log)
+        return Game(self, kernel.start())
 
     def replay(self, players: int, seed: int, options: dict | None = None, actions=(), log: bool = True,
                preset: str | None = None):
@@ -109,10 +113,14 @@ class Rules:
 
     def game_from_json(self, data):
         """A game from :meth:`Game.to_json` output (also a hand-edited one, if it is consistent)."""
-        from ..engine.serialize import game_from_json
-        return game_from_json(self, data)
+        return Game(self, serialize.from_json(self.model, data, self.check_options))
 
 
 def load(source) -> Rules:
     """Loads a packaged game by id (see ``available_games()``) or a game file or directory by path."""
     return Rules(load_model(source))
+
+
+def available_games() -> list[str]:
+    """The ids of the games shipped with boardrules."""
+    return list(packaged_games())

@@ -33,10 +33,10 @@ class SetupPage:
         key = (players, json.dumps(options or {}, sort_keys=True))
         if key in self._probes:
             return self._probes[key]
-        from ..api.game import Game
+        from ..engine.kernel import Kernel
         try:
             chosen = self.rules.check_options(options or {}, players)
-            g = Game(self.rules, players, 0, chosen, log=False, _start=False)
+            g = Kernel(self.m, players, 0, chosen, log=False)
         except ValueError as exc:
             self._probes[key] = str(exc)
             return self._probes[key]

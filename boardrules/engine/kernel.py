@@ -1,43 +1,26 @@
-"""The kernel: game state plus the interpreter that advances it until the next decision.
+"""The kernel: the game state (``state.FIELDS`` plus derived bookkeeping) and the interpreter that advances it
+until the next decision.
 
-It knows zones, piles, counters, quantities, roles and rounds, and nothing about any particular game.
+It knows zones, piles, counters, quantities, roles and rounds, and nothing about any particular game. The public
+``Game`` wraps one kernel; nothing outside the engine touches a kernel's fields.
 """
 from __future__ import annotations
 
 from ..model.nodes import Repeat
 from . import rng
-
-
-class Frame:
-    __slots__ = ("node", "pc", "env", "data")
-
-    def __init__(self, node, env, data=None, pc=0):
-        self.node, self.env, self.data, self.pc = node, env, data, pc
-
-
-class Pending:
-    __slots__ = ("node", "player", "actions", "values")
-
-    def __init__(self, node, player, actions, values):
-        self.node, self.player, self.actions, self.values = node, player, actions, values
-
-
-ZONE, PILE = 0, 1
+from .state import FIELDS, PILE, ZONE, Frame, Pending
 
 
 class Kernel:
-    """Mutable game state. ``Game`` adds the public API on top."""
+    """Mutable game state and its interpreter."""
 
-    def _init_state(self, rules, players, seed, options):
-        d = self.rules = rules.model
-        self.ruleset = rules
+    def __init__(self, model, players, seed, options, log=True):
+        d = self.rules = model
         self.players, self.seed, self.options = players, seed, options
         self.rng = rng.seed_state(seed)
         self.zones = [[[] for _ in range(players if z.scope == "player" else 1)] for z in d.zones]
         self.piles = [{} for _ in d.piles]
-        self.pile_hosts = {}     # card -> number of cards in piles on it (derived, for fast signatures)
         self.counters = [[0] * (players if c.scope == "player" else 1) for c in d.counters]
-        self.loc = [None] * len(d.instance_types)
         for cond, message in d.checks:
             if not cond(self, {}):
                 raise ValueError(message)
@@ -45,9 +28,6 @@ class Kernel:
         for c, ctype in enumerate(d.instance_types):
             zone = ctype.start if d.instance_copy[c] <= counts[ctype.index] else d.box
             self.zones[zone][0].append(c)
-            self.loc[c] = (ZONE, zone, 0)
-        self.owned = [{} for _ in range(players)]
-        self.active = [{} for _ in range(players)]
         self.fresh = []
         self.start_player = 0
         self.round = 0
@@ -57,7 +37,78 @@ class Kernel:
         self.moves_round = 0
         self.over, self.end_reason = False, None
         self.stack, self.pending = [], None
-        self._history, self.log = [], []
+        self.history, self.log = [], ([] if log else None)
+        self.rebuild()
+
+    def start(self):
+        self.push(self.rules.flow, {})
+        self.run()
+        return self
+
+    def rebuild(self):
+        """Derives the bookkeeping from the fields: where each card is, how many cards lie on each card, and
+        which card types each seat owns and has working."""
+        d = self.rules
+        self.loc = [None] * len(d.instance_types)
+        for z in d.zones:
+            for owner, cards in enumerate(self.zones[z.index]):
+                for c in cards:
+                    self.loc[c] = (ZONE, z.index, owner)
+        self.pile_hosts = {}
+        for p in d.piles:
+            for host, cards in self.piles[p.index].items():
+                for c in cards:
+                    self.loc[c] = (PILE, p.index, host)
+                if cards:
+                    self.pile_hosts[host] = self.pile_hosts.get(host, 0) + len(cards)
+        self.owned = [{} for _ in range(self.players)]
+        self.active = [{} for _ in range(self.players)]
+        fresh = set(self.fresh)
+        for z in d.zones:
+            if z.tableau:
+                for seat, cards in enumerate(self.zones[z.index]):
+                    for c in cards:
+                        t = d.instance_types[c].index
+                        self.owned[seat][t] = self.owned[seat].get(t, 0) + 1
+                        if (seat, c) not in fresh:
+                            self.active[seat][t] = self.active[seat].get(t, 0) + 1
+
+    def clone(self):
+        """An exact, independent copy: every field copied, the flow frames and pending decision rebuilt."""
+        new = self.__class__.__new__(self.__class__)
+        new.__dict__.update(self.__dict__)
+        for f in FIELDS:
+            setattr(new, f.name, f.copy(getattr(self, f.name)))
+        new.pile_hosts = dict(self.pile_hosts)
+        new.loc = list(self.loc)
+        new.owned = [dict(o) for o in self.owned]
+        new.active = [dict(a) for a in self.active]
+        new.options = dict(self.options)
+        new.history = list(self.history)
+        new.log = None if self.log is None else list(self.log)
+        frames, prev = [], None
+        for f in self.stack:
+            env = prev if getattr(f.node, "shared", False) and prev is not None else dict(f.env)
+            data = list(f.data) if isinstance(f.data, list) else f.data
+            frames.append(Frame(f.node, env, data, f.pc))
+            prev = env
+        new.stack = frames
+        p = self.pending
+        if p is not None:
+            new.pending = Pending(p.node, p.player, list(p.actions), list(p.values))
+        return new
+
+    def card_in(self, name, where, problems):
+        """A card instance named in a JSON state; each may appear once (``self._seen`` during JSON in)."""
+        c = self.rules.instance_index.get(name)
+        if c is None:
+            problems.append(f"{where}: unknown card {name!r}")
+            return None
+        if c in self._seen:
+            problems.append(f"card {name!r} appears twice ({self._seen[c]} and {where})")
+            return None
+        self._seen[c] = where
+        return c
 
     # ------------------------------------------------------------------ the interpreter
     def push(self, node, env, data=None):
@@ -73,6 +124,15 @@ class Kernel:
 
     def ask(self, node, player, actions, values):
         self.pending = Pending(node, player, actions, values)
+
+    def choose(self, index):
+        """Takes answer ``index`` of the pending decision: recorded in the history and log, then played on."""
+        p = self.pending
+        a = p.actions[index]
+        self.history.append(a)
+        if self.log is not None:
+            self.log.append((self.round, p.player, a, False))
+        self.answer(index)
 
     def answer(self, index):
         p = self.pending

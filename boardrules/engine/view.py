@@ -20,7 +20,8 @@ def _cards(g, cards, visible):
     return out
 
 
-def view(g, player=None) -> dict:
+def view(game, g, player=None) -> dict:
+    """What ``player`` may see of kernel ``g`` (wrapped by ``game``, which answers the public questions)."""
     d = g.rules
     zones = {}
     for z in d.zones:
@@ -34,15 +35,15 @@ def view(g, player=None) -> dict:
         "game": d.id, "players": g.players, "you": player, "round": g.round, "start_player": g.start_player,
         "role": None if g.role is None else d.roles[g.role].id, "chooser": g.chooser,
         "roles_used": [d.roles[r].id for r in g.roles_used],
-        "current_player": g.current_player, "zones": zones,
+        "current_player": game.current_player, "zones": zones,
         "counters": {c.id: list(g.counters[c.index]) for c in d.counters},
         "over": g.over,
     }
-    if player is not None and g.current_player == player:
-        out["legal_actions"] = [a.to_json() for a in g.legal_actions()]
+    if player is not None and game.current_player == player:
+        out["legal_actions"] = [a.to_json() for a in game.legal_actions()]
     if g.over:
-        out["scores"] = g.scores()
-        out["winners"] = g.winners()
+        out["scores"] = game.scores()
+        out["winners"] = game.winners()
     return out
 
 

@@ -192,24 +192,28 @@ def _number(value) -> float:
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
 
 
+def _card_id(entry):
+    return entry if isinstance(entry, str) else entry["card"]
+
+
 def _holdings(game, seat):
-    """(cards in the seat's owner-only zones, the seat's counters, the ids of those cards)."""
-    d = game.rules
-    types = d.instance_types
+    """(cards in the seat's owner-only zones, the seat's counters, the ids of those cards), as the seat sees them."""
+    d = game.rules.model
+    seen = game.view(seat)
     cards = 0
     held = set()
     for z in d.zones:
         if z.scope == "player" and z.visibility == "owner":
-            mine = game.zones[z.index][seat]
+            mine = seen["zones"][z.id][seat]
             cards += len(mine)
-            held.update(types[c].id for c in mine)
-    counters = [game.counters[c.index][seat] for c in d.counters if c.scope == "player"]
+            held.update(_card_id(e) for e in mine)
+    counters = [seen["counters"][c.id][seat] for c in d.counters if c.scope == "player"]
     return cards, counters, held
 
 
 def _tableau_size(game, seat):
-    d = game.rules
-    return sum(len(game.zones[z.index][seat]) for z in d.zones if z.tableau and z.scope == "player")
+    seen = game.view(seat)["zones"]
+    return sum(len(seen[z.id][seat]) for z in game.rules.model.zones if z.tableau and z.scope == "player")
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -15,7 +15,7 @@ from .bots import bot_names, random_bots
 from .compare import compare as compare_sources, load_source
 from ..errors import ContentError
 from .report import report_format, terminal_table, text_table, write_report
-from ..api.rules import load
+from ..api.rules import available_games, load
 
 __all__ = ["cli", "main"]
 
@@ -382,7 +382,6 @@ def validate(paths):
 @cli.command("list")
 def list_games():
     """List the packaged games."""
-    from .. import available_games
     rows = []
     for gid in available_games():
         try:

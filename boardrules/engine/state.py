@@ -1,0 +1,206 @@
+"""The game state as one record: the list of fields below drives copying, JSON out, JSON in and its checks.
+
+A field is stored on the kernel under its name and in the JSON state under the same key. Adding a field to the
+state is one entry here. Derived bookkeeping (card locations, ownership, which cards work) is not a field: it
+is rebuilt from the fields after JSON in, and copied with them by ``clone``.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import attrs
+
+ZONE, PILE = 0, 1
+
+
+class Frame:
+    """One entry of the flow stack: a framed node, where it is (``pc``), its variables and its working data."""
+
+    __slots__ = ("node", "pc", "env", "data")
+
+    def __init__(self, node, env, data=None, pc=0):
+        self.node, self.env, self.data, self.pc = node, env, data, pc
+
+
+class Pending:
+    """The one decision the game waits for: who decides, the legal actions and the value behind each."""
+
+    __slots__ = ("node", "player", "actions", "values")
+
+    def __init__(self, node, player, actions, values):
+        self.node, self.player, self.actions, self.values = node, player, actions, values
+
+
+def _same(value):
+    return value
+
+
+def _list(value):
+    return list(value)
+
+
+def _rows(value):
+    return [list(row) for row in value]
+
+
+def _nested(value):
+    return [[list(cards) for cards in owners] for owners in value]
+
+
+def _piles(value):
+    return [{h: list(cs) for h, cs in p.items()} for p in value]
+
+
+def _plain(k, value):
+    return value
+
+
+@attrs.frozen
+class Field:
+    """One part of the state.
+
+    ``type`` is what the JSON value must look like (checked by cattrs); ``out(kernel, value)`` gives the JSON
+    value, ``into(kernel, json, problems)`` the kernel value (appending a message to ``problems`` for anything
+    inconsistent); ``copy`` gives an independent copy for ``clone``.
+    """
+
+    name: str
+    type: Any
+    copy: Callable = _same
+    out: Callable = _plain
+    into: Callable = None
+
+    def read(self, k, value, problems):
+        return value if self.into is None else self.into(k, value, problems)
+
+
+# ---------------------------------------------------------------------- codecs of the structured fields
+def _seat(name, optional=False):
+    def into(k, v, problems):
+        if v is None and optional:
+            return None
+        if v is None or not 0 <= v < k.players:
+            problems.append(f"{name}: {v} is not a seat of a {k.players}-player game")
+        return v
+    return into
+
+
+def _rng_in(k, v, problems):
+    try:
+        return int(v)
+    except ValueError:
+        problems.append(f"rng: must be an integer string, got {v!r:.40}")
+        return 0
+
+
+def _role_out(k, r):
+    return None if r is None else k.rules.roles[r].id
+
+
+def _role_in(k, rid, problems):
+    if rid is None:
+        return None
+    r = k.rules.role_index.get(rid)
+    if r is None:
+        problems.append(f"unknown role {rid!r}")
+    return r
+
+
+def _roles_in(k, ids, problems):
+    return [r for r in (_role_in(k, x, problems) for x in ids) if r is not None]
+
+
+def _zones_out(k, zones):
+    names = k.rules.instance_names
+    return {z.id: [[names[c] for c in cards] for cards in zones[z.index]] for z in k.rules.zones}
+
+
+def _zones_in(k, doc, problems):
+    d = k.rules
+    zones = [[[] for _ in range(k.players if z.scope == "player" else 1)] for z in d.zones]
+    for zid, owners in doc.items():
+        zi = d.zone_index.get(zid)
+        if zi is None:
+            problems.append(f"zones: unknown zone {zid!r}")
+        elif len(owners) != len(zones[zi]):
+            problems.append(f"zones.{zid}: needs {len(zones[zi])} lists, got {len(owners)}")
+        else:
+            for o, cards in enumerate(owners):
+                zones[zi][o] = [c for c in (k.card_in(name, f"zones.{zid}[{o}]", problems) for name in cards)
+                                if c is not None]
+    return zones
+
+
+def _piles_out(k, piles):
+    names = k.rules.instance_names
+    return {p.id: {names[h]: [names[c] for c in cs] for h, cs in piles[p.index].items() if cs} for p in k.rules.piles}
+
+
+def _piles_in(k, doc, problems):
+    d = k.rules
+    piles = [{} for _ in d.piles]
+    for pid, hosts in doc.items():
+        pi = d.pile_index.get(pid)
+        if pi is None:
+            problems.append(f"piles: unknown pile {pid!r}")
+            continue
+        for host, cards in hosts.items():
+            h = d.instance_index.get(host)
+            if h is None:
+                problems.append(f"piles.{pid}: unknown host card {host!r}")
+                continue
+            piles[pi][h] = [c for c in (k.card_in(name, f"piles.{pid}.{host}", problems) for name in cards)
+                            if c is not None]
+    return piles
+
+
+def _counters_out(k, counters):
+    return {c.id: list(counters[c.index]) for c in k.rules.counters}
+
+
+def _counters_in(k, doc, problems):
+    d = k.rules
+    counters = [list(row) for row in k.counters]
+    for cid, row in doc.items():
+        ci = d.counter_index.get(cid)
+        if ci is None:
+            problems.append(f"counters: unknown counter {cid!r}")
+        elif len(row) != len(counters[ci]) or any(v < 0 for v in row):
+            problems.append(f"counters.{cid}: needs {len(counters[ci])} values that are not negative")
+        else:
+            counters[ci] = list(row)
+    return counters
+
+
+def _fresh_out(k, fresh):
+    names = k.rules.instance_names
+    return [(seat, names[c]) for seat, c in fresh]
+
+
+def _fresh_in(k, doc, problems):
+    out = []
+    for i, (seat, name) in enumerate(doc):
+        c = k.rules.instance_index.get(name)
+        if c is None or not 0 <= seat < k.players:
+            problems.append(f"fresh[{i}]: bad entry {[seat, name]}")
+        else:
+            out.append((seat, c))
+    return out
+
+
+#: The state, field by field, in the order JSON in reads them.
+FIELDS = (
+    Field("rng", str, out=lambda k, v: str(v), into=_rng_in),
+    Field("round", int),
+    Field("start_player", int, into=_seat("start_player")),
+    Field("role", str | None, out=_role_out, into=_role_in),
+    Field("chooser", int | None, into=_seat("chooser", optional=True)),
+    Field("roles_used", list[str], _list, out=lambda k, v: [_role_out(k, r) for r in v], into=_roles_in),
+    Field("moves_round", int),
+    Field("over", bool),
+    Field("end_reason", str | None),
+    Field("zones", dict[str, list[list[str]]], _nested, out=_zones_out, into=_zones_in),
+    Field("piles", dict[str, dict[str, list[str]]], _piles, out=_piles_out, into=_piles_in),
+    Field("counters", dict[str, list[int]], _rows, out=_counters_out, into=_counters_in),
+    Field("fresh", list[tuple[int, str]], _list, out=_fresh_out, into=_fresh_in),
+)
