@@ -68,6 +68,8 @@ defs["condition"] = {"description": "a yes/no question about the game", "oneOf":
   E("tag", ident, more={"card": R("card_ref")}, desc="the card has the tag"),
   E("type", ident, more={"card": R("card_ref")}, desc="the card is of this card id"),
   E("same_type", {"type": "array", "items": R("card_ref"), "minItems": 2, "maxItems": 2}),
+  E("same_card", {"type": "array", "items": R("card_ref"), "minItems": 2, "maxItems": 2},
+    desc="the two are one and the same card"),
   E("owns", {"oneOf": [R("card_ref"), ident]}, more={"of": player},
     desc="the player has a card of the same type (or of this card id) in a tableau"),
   E("role", ident, desc="the current phase is this role's"),
@@ -91,7 +93,9 @@ defs["step"] = {"description": "one instruction", "oneOf": [
   E("for_each_player", obj({"from": player, "do": steps}, ["do"])),
   E("choose", obj({"action": ident, "text": text, "decline_text": text, "from": R("selector"), "where": R("condition"),
                    "options": {"type": "array", "items": {"type": "string"}, "minItems": 1},
-                   "as": ident, "player": player, "optional": {"type": "boolean"},
+                   "as": ident, "player": player,
+                   "optional": dict(R("condition"), description="true, or a condition: the player may decline only "
+                                                                "when it holds"),
                    "on_decline": {"enum": ["stop", "continue"]}}, ["action"])),
   E("move", obj({"card": R("card_ref"), "from": R("selector"), "to": dest,
                  "count": {"anyOf": [{"const": "all"}, R("expr")]},
@@ -120,13 +124,17 @@ defs["effect"] = {"description": "a modifier, a triggered ability or an end-game
   obj({"score": R("expr"), "order": {"oneOf": [{"enum": ["first", "normal", "last"]}, {"type": "integer"}]}}, ["score"],
       "end-game points"),
 ]}
+defs["works"] = obj({"from": {"enum": ["at_once", "phase_end", "round_end"],
+                              "description": "when a card that enters a tableau starts working"},
+                     "while": dict(R("condition"), description="a working card ($self) works only while this holds")},
+                    desc="when cards start and stop working (their modifiers and triggers)")
 defs["card"] = {"type": "object", "required": ["id", "name"], "additionalProperties":
   {"description": "an attribute declared under 'attributes'", "oneOf": [{"type": ["integer", "string", "boolean"]},
    {"type": "object", "additionalProperties": {"type": ["integer", "string"]}}]},
   "properties": {"id": ident, "name": name, "copies": {"type": "integer", "minimum": 0, "maximum": 1000,
                                                    "description": "copies in a game (0: only through extra_copies)"},
                  "tags": {"type": "array", "items": ident, "uniqueItems": True}, "start": ident,
-                 "effects": {"type": "array", "items": R("effect")},
+                 "effects": {"type": "array", "items": R("effect")}, "works": R("works"),
                  "notes": {"type": "array", "items": text}}}
 priv = {"type": "array", "items": obj({"quantity": ident, "add": R("expr"), "if": R("condition")}, ["quantity", "add"])}
 defs["role"] = obj({"id": ident, "name": name, "privilege": priv, "start": steps, "action": steps, "end": steps,
@@ -186,6 +194,7 @@ game = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE +
                      "items": obj({"if": R("condition"), "text": text}, ["if", "text"])},
           "include": {"type": "array", "items": {"type": "string", "pattern": "^[^/\\\\][^\\\\]*\\.ya?ml$"}},
           "names": obj({"player": name, "start_player": name}),
+          "works": R("works"),
           **sections,
           "setup": steps,
           "round": obj({"start": steps, "end": steps,
@@ -229,7 +238,7 @@ variant = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BAS
              **{s: map_ops(game["properties"][s]["additionalProperties"]) for s in
                 ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities",
                  "payments")},
-             "round": object_ops, "scoring": object_ops, "names": object_ops, "players": object_ops,
+             "round": object_ops, "scoring": object_ops, "works": object_ops, "names": object_ops, "players": object_ops,
              "setup": obj({"replace": steps}),
              "rules_choices": obj({"add": game["properties"]["rules_choices"], "remove": idlist}),
            }}

@@ -11,6 +11,9 @@ from . import rng
 from .state import FIELDS, PILE, ZONE, Frame, Pending
 
 
+_UNSET = object()
+
+
 class Kernel:
     """Mutable game state and its interpreter."""
 
@@ -71,7 +74,7 @@ class Kernel:
                         t = d.instance_types[c].index
                         self.owned[seat][t] = self.owned[seat].get(t, 0) + 1
                         if (seat, c) not in fresh:
-                            self.active[seat][t] = self.active[seat].get(t, 0) + 1
+                            self.active[seat].setdefault(t, []).append(c)
 
     def clone(self):
         """An exact, independent copy: every field copied, the flow frames and pending decision rebuilt."""
@@ -82,7 +85,7 @@ class Kernel:
         new.pile_hosts = dict(self.pile_hosts)
         new.loc = list(self.loc)
         new.owned = [dict(o) for o in self.owned]
-        new.active = [dict(a) for a in self.active]
+        new.active = [{t: list(cs) for t, cs in a.items()} for a in self.active]
         new.options = dict(self.options)
         new.history = list(self.history)
         new.log = None if self.log is None else list(self.log)
@@ -258,11 +261,18 @@ class Kernel:
             moved += 1
         return moved
 
-    # ------------------------------------------------------------------ tableau bookkeeping
+    # ------------------------------------------------------------------ which cards work
+    # ``owned[seat][type]`` counts a seat's copies in tableaus; ``active[seat][type]`` lists the copies that work,
+    # in the order they started working. A copy entering a tableau waits in ``fresh`` until the moment its type
+    # declares (``works_from``); one leaving a tableau stops working at once.
     def _enter_tableau(self, seat, c):
-        t = self.rules.instance_types[c].index
+        ctype = self.rules.instance_types[c]
+        t = ctype.index
         self.owned[seat][t] = self.owned[seat].get(t, 0) + 1
-        self.fresh.append((seat, c))
+        if ctype.works_from == "at_once":
+            self.active[seat].setdefault(t, []).append(c)
+        else:
+            self.fresh.append((seat, c))
 
     def _leave_tableau(self, seat, c):
         t = self.rules.instance_types[c].index
@@ -270,20 +280,36 @@ class Kernel:
         if (seat, c) in self.fresh:
             self.fresh.remove((seat, c))
         else:
-            self.active[seat][t] -= 1
+            working = self.active[seat][t]
+            working.remove(c)
+            if not working:
+                del self.active[seat][t]
 
-    def activate_fresh(self):
+    def activate_fresh(self, moment=None):
+        """Cards waiting to work start now: those waiting for ``moment`` ("phase_end"), or all of them."""
         types = self.rules.instance_types
+        waiting = []
         for seat, c in self.fresh:
-            t = types[c].index
-            self.active[seat][t] = self.active[seat].get(t, 0) + 1
-        self.fresh.clear()
+            if moment is None or types[c].works_from == moment:
+                self.active[seat].setdefault(types[c].index, []).append(c)
+            else:
+                waiting.append((seat, c))
+        self.fresh = waiting
 
-    def active_instances(self, seat, t):
-        types = self.rules.instance_types
-        fresh = self.fresh
-        return [c for z in self.rules.zones if z.tableau for c in self.zones[z.index][seat]
-                if types[c].index == t and (seat, c) not in fresh]
+    def works(self, c, env):
+        """Whether working copy ``c`` goes on working now (its type's ``works.while``, with $self bound)."""
+        cond = self.rules.instance_types[c].works_while
+        if cond is None:
+            return True
+        saved = env.get("self", _UNSET)
+        env["self"] = c
+        try:
+            return cond(self, env)
+        finally:
+            if saved is _UNSET:
+                del env["self"]
+            else:
+                env["self"] = saved
 
     # ------------------------------------------------------------------ rounds and phases
     def begin_round(self):
@@ -300,7 +326,7 @@ class Kernel:
         self._reset("phase")
 
     def end_phase(self):
-        self.activate_fresh()
+        self.activate_fresh("phase_end")
         self.role = self.chooser = None
 
     def _reset(self, scope):
@@ -326,11 +352,27 @@ class Kernel:
             active = self.active[you]
             add = 0
             for m in q.mods:
-                if active.get(m.type) and (m.cond is None or m.cond(self, env)):
+                working = active.get(m.type)
+                if not working:
+                    continue
+                if m.each:          # per copy: it may name itself, or work only while a condition holds
+                    saved = env.get("self", _UNSET)
+                    for c in working:
+                        env["self"] = c
+                        if self.works(c, env) and (m.cond is None or m.cond(self, env)):
+                            if m.op == "set":
+                                value = m.value(self, env)
+                            else:
+                                add += m.value(self, env)
+                    if saved is _UNSET:
+                        del env["self"]
+                    else:
+                        env["self"] = saved
+                elif m.cond is None or m.cond(self, env):
                     if m.op == "set":
                         value = m.value(self, env)
                     else:
-                        add += m.value(self, env)
+                        add += m.value(self, env) * len(working)
             if self.role is not None and you == self.chooser:
                 privs = self.rules.roles[self.role].privilege.get(qi)
                 if privs:
@@ -397,10 +439,12 @@ class Kernel:
         active = self.active[you]
         pushed = False
         for trig in reversed(triggers):
-            if active.get(trig.type):
-                for c in reversed(self.active_instances(you, trig.type)):
-                    local = dict(env)
-                    local["self"] = c
-                    self.push(trig.body, local)
-                    pushed = True
+            working = active.get(trig.type)
+            if working:
+                for c in reversed(working):
+                    if self.works(c, env):
+                        local = dict(env)
+                        local["self"] = c
+                        self.push(trig.body, local)
+                        pushed = True
         return pushed

@@ -113,7 +113,8 @@ class Builder(StepCompiler):
 
     def cards(self):
         m = self.m
-        fields = {"id", "name", "copies", "tags", "start", "effects", "notes"}
+        self.works_specs = {}       # card type -> (its works.while condition, where it is written)
+        fields = {"id", "name", "copies", "tags", "start", "effects", "notes", "works"}
         top = self.doc.data
         shared = [z.index for z in m.zones if z.scope == "shared"]
         default_zone = shared[0] if len(shared) == 1 else None      # never "the first one": order means nothing
@@ -152,6 +153,11 @@ class Builder(StepCompiler):
             start = start if start is not None else 0
             t = M.CardType(len(m.types), key, M.names(spec["name"], key), spec.get("copies", 1), frozenset(spec.get("tags", [])),
                            attrs, start, spec.get("effects", []), spec.get("notes", []), (doc.file, path))
+            works = {**top.get("works", {}), **spec.get("works", {})}
+            t.works_from = works.get("from", "phase_end")
+            if "while" in works:
+                self.works_specs[t.index] = (works["while"], path + ("works", "while") if "while" in spec.get(
+                    "works", {}) else ("works", "while"))
             m.type_index[key] = t.index
             m.types.append(t)
             m.tags.update(t.tags)
@@ -309,14 +315,26 @@ class Builder(StepCompiler):
         body = self.register(N.Block([N.Emit(event)]), path + ("do",))
         return self.register(N.ForEachPlayer(lambda g, env: g.chooser, body), path)
 
+    def works(self):
+        """Compiles each card's ``works.while`` (its own, else the game's), once per distinct source."""
+        compiled = {}
+        for t in self.m.types:
+            spec, path = self.works_specs.get(t.index, (None, None))
+            if spec is not None:
+                if path not in compiled:
+                    compiled[path] = self.condition(spec, path)
+                t.works_while, t.works_text = compiled[path]
+
     def effects(self):
         m = self.m
+        self.works()
         for t in m.types:
             for i, eff in enumerate(t.effects):
                 p = t.source[1] + ("effects", i)
                 self.nouns = {}
                 if "modify" in eff:
                     q, modifier = self.modifier(eff, p, t.index)
+                    modifier.each = t.works_while is not None or "$self" in repr(eff)
                     if q is not None:
                         m.quantities[q].mods.append(modifier)
                     t.texts.append(modifier.text[0].upper() + modifier.text[1:] + ".")

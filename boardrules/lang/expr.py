@@ -476,6 +476,15 @@ class Compiler:
             return x is not None and y is not None and types[x] is types[y]
         return fn, f"{ta} is the same building as {tb}"
 
+    def if_same_card(self, node, path):
+        pair = node["same_card"]
+        (a, ta), (b, tb) = self.card(pair[0], path + ("same_card", 0)), self.card(pair[1], path + ("same_card", 1))
+
+        def fn(g, env):
+            x = a(g, env)
+            return x is not None and x == b(g, env)
+        return fn, f"{ta} is {tb}"
+
     def if_owns(self, node, path):
         who, wtext = self.player(node.get("of"), path + ("of",))
         if not is_var(node["owns"]) and not isinstance(node["owns"], dict):    # a card id

@@ -84,12 +84,17 @@ class StepCompiler(Compiler):
                 what += f" (where {wtext})"
         text = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")
         decline = spec.get("decline_text", f"do not {kind.replace('_', ' ')}")
-        verb = "you may choose" if spec.get("optional") else "choose"
+        optional = spec.get("optional", False)
+        may_decline = None
+        verb = "you may choose" if optional else "choose"
+        if not isinstance(optional, bool):      # a condition: declining is allowed only when it holds
+            may_decline, dtext = self.condition(optional, path + ("choose", "optional"))
+            verb = f"choose (declining only if {dtext})"
         sentence = f"{verb} {what} to {kind.replace('_', ' ')}"
         if fixed is not None and len(fixed) == 1:         # a yes/no question: say what it does
-            sentence = ("you may " if spec.get("optional") else "") + text.replace("{" + var + "}", "").strip()
-        return N.Choose(kind, var, who, source, where, fixed, bool(spec.get("optional")),
-                        spec.get("on_decline", "stop"), text, decline), sentence
+            sentence = ("you may " if optional else "") + text.replace("{" + var + "}", "").strip()
+        return N.Choose(kind, var, who, source, where, fixed, bool(optional), spec.get("on_decline", "stop"), text,
+                        decline, may_decline), sentence
 
     # ---------------------------------------------------------------- cards
     def destination(self, node, path):

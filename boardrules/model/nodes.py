@@ -125,9 +125,11 @@ class ForEachPlayer(Node):
 class Choose(Node):
     """One decision: a card from a selector, or one of fixed options; optionally declinable."""
 
-    def __init__(self, kind, var, who, source, where, fixed, optional, on_decline, text, decline_text):
+    def __init__(self, kind, var, who, source, where, fixed, optional, on_decline, text, decline_text,
+                 may_decline=None):
         self.kind, self.var, self.who, self.source, self.where = kind, var, who, source, where
         self.fixed, self.optional, self.on_decline = fixed, optional, on_decline
+        self.may_decline = may_decline      # fn(game, env): declining is offered only when it holds
         self.template, self.decline_text = text, decline_text
         self.cache = {}
 
@@ -175,11 +177,12 @@ class Choose(Node):
         actions, values = self.options(g, env)
         if not actions:
             return self.declined(g, f)
-        if not self.optional and len(actions) == 1:
+        optional = self.optional and (self.may_decline is None or self.may_decline(g, env))
+        if not optional and len(actions) == 1:
             env[self.var] = values[0]
             g.note_forced(self.who(g, env), actions[0])
             return False
-        if self.optional:
+        if optional:
             actions.append(self.decline_action())
             values.append(DECLINE)
         g.ask(self, self.who(g, env), actions, values)

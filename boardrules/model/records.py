@@ -26,6 +26,9 @@ class CardType:
     notes: list = attrs.field(factory=list)
     source: tuple = ("", ())        # (file, path) for messages
     texts: list = attrs.field(factory=list)     # one English sentence per effect, from the compiled data
+    works_from: str = "phase_end"   # when a copy entering a tableau starts working: at_once | phase_end | round_end
+    works_while: object = None      # fn(game, env) with env["self"] the copy: it works only while this holds
+    works_text: str = ""            # the while condition, in English
 
     @property
     def en(self) -> str:
@@ -81,6 +84,8 @@ class Modifier:
     value: object       # fn(game, env) -> int
     cond: object        # fn(game, env) -> bool, or None
     text: str
+    each: bool = False  # evaluated per working copy, with $self bound (it names its card, or the card's
+                        # working depends on a condition)
 
 
 @attrs.define(eq=False)
