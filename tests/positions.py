@@ -156,6 +156,16 @@ def act(game, kind, **args):
         game.apply(matches[0])
 
 
+def cover(game, building, **args):
+    """Builds over ``building`` with the Crane. When it is the only building that can be covered and building
+    without covering is not offered (the full price cannot be paid), the engine takes that single answer itself
+    and there is nothing to apply."""
+    if game.prompt == "build_over":
+        act(game, "build_over", covered=building, **args)
+    else:
+        assert game.prompt != "build", "the build was not made"
+
+
 def sell(game, building):
     """Sells the good on the acting seat's building of that type."""
     game.apply({"kind": "sell", "args": {"building": building, "piles": {"goods": 1}}})

@@ -5,7 +5,7 @@ import pytest
 
 import boardrules
 from playing import assert_every_card_once, play_random
-from positions import act, city, hand, position
+from positions import act, city, cover, hand, position
 
 RULES = boardrules.load("san_juan_1897")
 NB = {"new_buildings": True}
@@ -84,7 +84,7 @@ def test_crane_examples(new, old, paid):
     act(game, "choose_role", role="builder")         # seat 0 (the Architect) cannot build; seat 1 has no privilege
     before = len(hand(game, 1))
     act(game, "build", card=new)
-    act(game, "build_over", covered=old)
+    cover(game, old)
     while game.prompt == "pay":
         act(game, "pay", card=game.legal_actions()[0].args["card"])
     assert before - 1 - len(hand(game, 1)) == paid
@@ -181,13 +181,13 @@ def test_park_examples():
     act(game, "choose_role", role="builder")
     act(game, "pass", decision="build")
     act(game, "build", card="library")
-    act(game, "build_over", covered="park")
+    cover(game, "park")
     assert "library" in city(game, 1) and "statue" in hand(game, 1)
 
     game = position(RULES, 2, hands={0: []}, cities={0: ["corn_granary", "crane", "park"]}, options=NB)
     act(game, "choose_role", role="builder")
     act(game, "build", card="cathedral")             # from beside the roles, not from the hand
-    act(game, "build_over", covered="park")           # 7 - 6 - 1 (Architect) = 0
+    cover(game, "park")           # 7 - 6 - 1 (Architect) = 0
     assert "cathedral" in city(game, 0)
 
 
@@ -328,6 +328,6 @@ def test_cards_under_a_covered_harbor_or_bank_still_score():
     act(game, "choose_role", role="prospector")
     act(game, "choose_role", role="builder")
     act(game, "build", card="library")
-    act(game, "build_over", covered="harbor", piles={"tucked": 1})       # 5 - 4 - 1 = 0
+    cover(game, "harbor", piles={"tucked": 1})       # 5 - 4 - 1 = 0
     assert "library" in city(game, 0) and "harbor" not in city(game, 0)
     assert points(game, 0)["parts"]["chapel"] == 1

@@ -7,7 +7,7 @@ player would see: hands, cities, goods, the discard pile, the legal choices and 
 import boardrules
 import pytest
 
-from positions import act, city, decline, goods_count, hand, options_of, pile, position, sell, zone
+from positions import act, city, cover, decline, goods_count, hand, options_of, pile, position, sell, zone
 
 RULES = boardrules.load("san_juan")
 
@@ -371,8 +371,7 @@ def test_crane_pays_the_difference():
                     cities={0: ["crane", "sugar_mill"]}, start_player=1)
     act(game, "choose_role", role="builder")       # seat 0 is not the Builder
     act(game, "build", card="coffee_roaster")
-    assert game.prompt == "build_over"
-    act(game, "build_over", covered="sugar_mill")  # 4 - 2 = 2 cards
+    cover(game, "sugar_mill")  # 4 - 2 = 2 cards
     act(game, "pay", card="hero")
     act(game, "pay", card="palace")
     assert hand(game, 0) == ["statue"]
@@ -388,7 +387,7 @@ def test_crane_cheaper_building_costs_nothing_and_refunds_nothing():
     game = position(RULES, 2, hands={0: ["statue", "palace"]}, cities={0: ["crane", "hero"]}, start_player=1)
     act(game, "choose_role", role="builder")
     act(game, "build", card="statue")
-    act(game, "build_over", covered="hero")
+    cover(game, "hero")
     assert hand(game, 0) == ["palace"] and city(game, 0) == ["crane", "statue"]
     assert discard(game) == []
 
@@ -426,7 +425,7 @@ def test_crane_cannot_build_a_copy_over_itself_for_free():
                     start_player=1)
     act(game, "choose_role", role="builder")       # over the Silver Smelter it costs 0
     act(game, "build", card="coffee_roaster")
-    act(game, "build_over", covered="silver_smelter")
+    cover(game, "silver_smelter")
     assert city(game, 0) == ["coffee_roaster", "crane"]
 
 
@@ -436,7 +435,7 @@ def test_crane_covered_good_is_discarded():
                     goods={0: {"sugar_mill": "statue"}})
     act(game, "choose_role", role="builder")
     act(game, "build", card="coffee_roaster")
-    act(game, "build_over", covered="sugar_mill")  # 4 - 1 - 2 = 1 card
+    cover(game, "sugar_mill")  # 4 - 1 - 2 = 1 card
     act(game, "pay", card="hero")
     assert goods_count(game, 0) == 0
     assert discard(game) == ["hero", "statue"]
@@ -449,7 +448,7 @@ def test_crane_covered_chapel_keeps_its_cards_and_they_score():
     assert points(game, 0)["parts"] == {"buildings": 1 + 2, "chapel": 3}
     act(game, "choose_role", role="builder")
     act(game, "build", card="hero")
-    act(game, "build_over", covered="chapel")      # 5 - 1 - 3 = 1: the statue
+    cover(game, "chapel")      # 5 - 1 - 3 = 1: the statue
     assert city(game, 0) == ["crane", "hero"]
     assert points(game, 0)["parts"] == {"buildings": 1 + 5, "chapel": 3}
     assert points(game, 0)["total"] == 9
@@ -461,7 +460,7 @@ def test_crane_covered_building_loses_its_function():
                     tucked={0: 1}, supply_top=["tower", "smithy"])
     act(game, "choose_role", role="builder")
     act(game, "build", card="hero")
-    act(game, "build_over", covered="chapel")
+    cover(game, "chapel")
     act(game, "pay", card="statue")
     act(game, "choose_role", role="producer")
     act(game, "choose_role", role="trader")
@@ -477,7 +476,7 @@ def test_crane_does_not_add_a_building_no_game_end():
     game = position(RULES, 2, hands={0: ["hero", "palace"]}, cities={0: eleven})
     act(game, "choose_role", role="builder")
     act(game, "build", card="hero")
-    act(game, "build_over", covered="tower")
+    cover(game, "tower")
     assert len(game.to_json()["zones"]["city"][0]) == 11
     assert not game.is_over and game.prompt == "choose_role"
 
@@ -489,7 +488,7 @@ def test_crane_covered_violet_type_may_be_built_again():
     act(game, "choose_role", role="builder")
     assert "tower" not in options_of(game, "build", "card")   # he owns one
     act(game, "build", card="hero")
-    act(game, "build_over", covered="tower")       # 5 - 1 - 3 = 1
+    cover(game, "tower")       # 5 - 1 - 3 = 1
     act(game, "pay", card="statue")
     act(game, "choose_role", role="producer")      # seat 1
     act(game, "choose_role", role="trader")        # seat 0
