@@ -7,11 +7,11 @@
 True
 """
 from .actions import Action
-from .errors import ContentError, ContentIssue, IllegalAction, StateError
+from .errors import ContentError, ContentIssue, IllegalAction, RulesError, StateError
 from .api.game import Game
 from .api.rules import Rules, available_games, load
 
-__all__ = ["Action", "ContentError", "ContentIssue", "Game", "IllegalAction", "Rules", "StateError", "load",
+__all__ = ["Action", "ContentError", "ContentIssue", "Game", "IllegalAction", "Rules", "RulesError", "StateError", "load",
            "available_games"]
 __version__ = "0.1.0"
 

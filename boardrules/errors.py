@@ -54,3 +54,8 @@ class IllegalAction(ValueError):
 
 class StateError(ValueError):
     """A serialized (JSON) state that is inconsistent."""
+
+
+class RulesError(RuntimeError):
+    """Content asked for something impossible during play (a move into a full holder, a loop past its bound); the
+    message names the content path of the step."""

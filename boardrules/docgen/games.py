@@ -159,7 +159,7 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage):
             for p in m.piles:
                 facts = [{"hidden": "face down", "public": "face up"}.get(p.visibility, p.visibility)]
                 if p.capacity:
-                    facts.append(f"at most {p.capacity} on a card")
+                    facts.append(f"at most {p.capacity_text} on a card")
                 lines.append(f"- **{cap(p.text)}**: {'; '.join(facts)}.")
             lines.append("")
         lines += self.round_lines()

@@ -6,6 +6,7 @@ It knows zones, piles, counters, quantities, roles and rounds, and nothing about
 """
 from __future__ import annotations
 
+from ..errors import RulesError
 from ..model.nodes import Repeat
 from . import rng
 from .state import FIELDS, PILE, ZONE, Frame, Pending
@@ -23,7 +24,7 @@ class Kernel:
         self.rng = rng.seed_state(seed)
         self.zones = [[[] for _ in range(players if z.scope == "player" else 1)] for z in d.zones]
         self.piles = [{} for _ in d.piles]
-        self.counters = [[0] * (players if c.scope == "player" else 1) for c in d.counters]
+        self.counters = [[0] * c.holders(players, len(d.roles), len(d.instance_types)) for c in d.counters]
         for cond, message in d.checks:
             if not cond(self, {}):
                 raise ValueError(message)
@@ -119,9 +120,15 @@ class Kernel:
 
     def run(self):
         stack = self.stack
-        while stack and self.pending is None:
-            f = stack[-1]
-            f.node.step(self, f)
+        try:
+            while stack and self.pending is None:
+                f = stack[-1]
+                f.node.step(self, f)
+        except RulesError as exc:
+            if not getattr(exc, "located", False):
+                exc.args = (f"content {f.node.path}/{f.pc - 1}: {exc}",)
+                exc.located = True
+            raise
         if not stack and not self.over:
             self.finish("the flow ran out")
 
@@ -225,10 +232,9 @@ class Kernel:
         if dest is None or dest[2] is None:
             return False
         kind, i, owner = dest
-        if kind == PILE:
-            cap = self.rules.piles[i].capacity
-            if cap is not None and len(self.piles[i].get(owner, ())) >= cap:
-                return False
+        if kind == PILE and self.rules.piles[i].capacity is not None and self.pile_room(i, owner) <= 0:
+            names = self.rules.instance_names
+            raise RulesError(f"{names[c]} cannot go into {self.rules.piles[i].id} on {names[owner]}: it is full")
         src = self.loc[c]
         self._take(c)
         self._put(c, dest, bottom)
@@ -236,6 +242,27 @@ class Kernel:
         if not ((src[0] == ZONE and src[1] in quiet) or (kind == ZONE and i in quiet)):
             self.moves_round += 1
         return True
+
+    # ------------------------------------------------------------------ holders and their capacity
+    def pile_room(self, pile, host):
+        """How many more cards the pile on ``host`` takes (a large number when it has no capacity)."""
+        cap = self.rules.piles[pile].capacity
+        if cap is None:
+            return 1 << 30
+        return cap(self, {"self": host}) - len(self.piles[pile].get(host, ()))
+
+    def counter_room(self, counter, holder):
+        cap = self.rules.counters[counter].capacity
+        if cap is None:
+            return 1 << 30
+        return cap(self, {"self": holder}) - self.counters[counter][holder]
+
+    def set_counter(self, counter, holder, value):
+        """Sets one holder's value of a counter; never below 0, and past its capacity is an error."""
+        cdef = self.rules.counters[counter]
+        if cdef.capacity is not None and value > cdef.capacity(self, {"self": holder}):
+            raise RulesError(f"{cdef.id} cannot hold {value} (capacity {cdef.capacity(self, {'self': holder})})")
+        self.counters[counter][holder] = max(0, value)
 
     def draw(self, source, n, dest, refill, bottom):
         """Moves up to n cards off the top of ``source``; an empty source is refilled (and shuffled)

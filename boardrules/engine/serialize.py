@@ -86,11 +86,9 @@ def from_json(model, data, check_options) -> Kernel:
         problems.append(f"{len(missing)} card(s) are nowhere: {', '.join(missing[:8])}")
     del k._seen
     for p in model.piles:
-        if p.capacity is not None:
-            for host, cards in k.piles[p.index].items():
-                if len(cards) > p.capacity:
-                    problems.append(f"piles.{p.id}: {model.instance_names[host]} holds {len(cards)} cards, "
-                                    f"more than its capacity {p.capacity}")
+        for host in k.piles[p.index]:
+            if k.pile_room(p.index, host) < 0:
+                problems.append(f"piles.{p.id}: {model.instance_names[host]} holds more cards than its capacity")
     k.stack = []
     prev = None
     for i, fd in enumerate(doc.flow):

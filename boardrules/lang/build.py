@@ -103,13 +103,20 @@ class Builder(StepCompiler):
                 z.refill_shuffle = refill.get("shuffle", True)
         for doc, path, key, spec in self.entries("piles"):
             m.pile_index[key] = len(m.piles)
-            m.piles.append(M.PileDef(len(m.piles), key, spec["visibility"], spec.get("text", key), spec.get("capacity")))
+            m.piles.append(M.PileDef(len(m.piles), key, spec["visibility"], spec.get("text", key),
+                                     *self.capacity(spec, path)))
         for doc, path, key, spec in self.entries("counters"):
             m.counter_index[key] = len(m.counters)
             m.counters.append(M.CounterDef(len(m.counters), key, spec.get("scope", "player"),
-                                           spec.get("reset", "never"), spec.get("text", key)))
+                                           spec.get("reset", "never"), spec.get("text", key), *self.capacity(spec, path)))
         for doc, path, key, spec in self.entries("events"):
             m.events[key] = spec if isinstance(spec, str) else spec.get("text", key)
+
+    def capacity(self, spec, path):
+        """A holder's capacity, (fn, text): a number, or an expression of the holder ($self); (None, ""): no limit."""
+        if "capacity" not in spec:
+            return None, ""
+        return self.number(spec["capacity"], path + ("capacity",))
 
     def cards(self):
         m = self.m

@@ -235,13 +235,46 @@ class Compiler:
             return g.quantity(q, local)
         return fn, text
 
-    def num_counter(self, node, path):
+    def holder(self, cdef, node, path):
+        """Which value of a counter a node means: (fn(game, env) -> holder index, text). A player's counter takes
+        ``of: <player>``, a card's ``on: <card>`` (default $self), a role's ``role: <role id>`` (default: the role
+        being played); the table's has one value."""
+        scope = cdef.scope if cdef is not None else "shared"
+        if scope == "player":
+            return self.player(node.get("of"), path + ("of",))
+        if scope == "card":
+            return self.card(node.get("on", "$self"), path + ("on",))
+        if scope == "role":
+            if "role" not in node:
+                return (lambda g, env: g.role), "the role being played"
+            r = self.lookup(self.m.role_index, node["role"], "role", path + ("role",))
+            return (lambda g, env: r), f"the {self.m.roles[r].en if r is not None else '?'}"
+        return (lambda g, env: 0), "the table"
+
+    def counter_ref(self, node, path):
+        """(counter index, holder fn, text) for ``{counter: id, of/on/role: ...}``."""
         c = self.lookup(self.m.counter_index, node["counter"], "counter", path + ("counter",))
         cdef = self.m.counters[c] if c is not None else None
-        if cdef is not None and cdef.scope == "shared":
-            return (lambda g, env: g.counters[c][0]), cdef.text
-        who, _ = self.player(node.get("of"), path + ("of",))
-        return (lambda g, env: g.counters[c][who(g, env)]), (cdef.text if cdef else "?")
+        who, wtext = self.holder(cdef, node, path)
+        text = cdef.text if cdef else "?"
+        if cdef is not None and cdef.scope in ("card", "role"):
+            text = f"{text} on {wtext}"
+        return c, who, text
+
+    def num_counter(self, node, path):
+        c, who, text = self.counter_ref(node, path)
+        return (lambda g, env: g.counters[c][who(g, env)]), text
+
+    def num_room(self, node, path):
+        """How much more a holder takes: a counter's or a card's pile's capacity minus what it holds."""
+        spec = node["room"]
+        if "counter" in spec:
+            c, who, text = self.counter_ref(spec, path + ("room",))
+            return (lambda g, env: g.counter_room(c, who(g, env))), f"the room left in {text}"
+        pile = self.lookup(self.m.pile_index, spec.get("pile"), "pile", path + ("room", "pile"))
+        host, htext = self.card(spec.get("on", "$self"), path + ("room", "on"))
+        ptext = self.m.piles[pile].text if pile is not None else "?"
+        return (lambda g, env: g.pile_room(pile, host(g, env))), f"the room left in {pile_text(ptext, htext)}"
 
     def num_attr(self, node, path):
         name = node["attr"]

@@ -190,13 +190,9 @@ class StepCompiler(Compiler):
 
     def _counter(self, item, path, key, add):
         spec = item[key]
-        c = self.lookup(self.m.counter_index, spec.get("counter"), "counter", path + (key, "counter"))
+        c, who, ctext = self.counter_ref(spec, path + (key,))
         value, vtext = self.number(spec.get("value", 1), path + (key, "value"))
-        ctext = self.m.counters[c].text if c is not None else "?"
         text = f"add {vtext} to {ctext}" if add else f"set {ctext} to {vtext}"
-        if c is not None and self.m.counters[c].scope == "shared":
-            return N.SetCounter(c, lambda g, env: 0, value, add), text
-        who, _ = self.player(spec.get("of"), path + (key, "of"))
         return N.SetCounter(c, who, value, add), text
 
     def st_add(self, item, path):

@@ -254,10 +254,9 @@ class SetCounter(Node):
         self.counter, self.who, self.value, self.add = counter, who, value, add
 
     def exec(self, g, f):
-        row = g.counters[self.counter]
         i = self.who(g, f.env)
         v = self.value(g, f.env)
-        row[i] = max(0, row[i] + v if self.add else v)
+        g.set_counter(self.counter, i, g.counters[self.counter][i] + v if self.add else v)
         return False
 
 

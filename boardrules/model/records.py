@@ -65,16 +65,23 @@ class PileDef:
     id: str
     visibility: str
     text: str
-    capacity: int | None = None
+    capacity: object = None     # fn(game, env) with env["self"] the card holding the pile, or None: no limit
+    capacity_text: str = ""
 
 
 @attrs.define(eq=False)
 class CounterDef:
     index: int
     id: str
-    scope: str          # "shared" | "player"
+    scope: str          # who holds one: "shared" (the table) | "player" | "role" | "card"
     reset: str          # "never" | "round" | "phase"
     text: str
+    capacity: object = None     # fn(game, env) with env["self"] the holder (a card, role or seat), or None
+    capacity_text: str = ""
+
+    def holders(self, players: int, roles: int, cards: int) -> int:
+        """How many values the counter keeps: one per holder."""
+        return {"shared": 1, "player": players, "role": roles, "card": cards}[self.scope]
 
 
 @attrs.define(eq=False)
