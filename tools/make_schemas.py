@@ -24,6 +24,9 @@ owner = {"description": "you, chooser, start_player, a $variable, or all / other
 expr_list = {"type": "array", "items": R("expr"), "minItems": 1}
 pair = {"type": "array", "items": R("expr"), "minItems": 2, "maxItems": 2}
 cond_list = {"type": "array", "items": R("condition"), "minItems": 1}
+by_players = {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
+              "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+              "description": "player count -> the seats (offsets from the start player) that choose, in order"}
 
 defs = {}
 defs["card_ref"] = {"description": "one card: a $variable or the top card of a zone",
@@ -56,6 +59,10 @@ defs["expr"] = {"description": "a number (or a key such as a good's name)", "one
     "the table entry at index (clamped to the table)"),
   E("if", R("condition"), ["if", "then"], {"then": R("expr"), "else": R("expr")}),
   E("players", {"const": True}, desc="the number of players"),
+  E("mod", pair, desc="the remainder of the first divided by the second (0 when dividing by 0); a value that wraps "
+                      "1-6 is {sum: [{mod: [{sub: [x, 1]}, 6]}, 1]}"),
+  E("abs", R("expr"), desc="the size of a number, without its sign"),
+  E("round", {"const": True}, desc="the round number (1 in the first round)"),
   E("least", ident, ["least", "in"], {"in": R("selector")}, "the lowest value of an attribute among cards (0 if none)"),
   E("most", ident, ["most", "in"], {"in": R("selector")}, "the highest value of an attribute among cards (0 if none)"),
   E("types", R("selector"), desc="how many different cards (by id) a selector holds"),
@@ -114,7 +121,26 @@ defs["step"] = {"description": "one instruction", "oneOf": [
   E("add", obj({"counter": ident, "value": R("expr"), "of": player, "on": R("card_ref"), "role": ident}, ["counter"])),
   E("set", obj({"counter": ident, "value": R("expr"), "of": player, "on": R("card_ref"), "role": ident}, ["counter"])),
   E("let", {"type": "object", "additionalProperties": R("expr"), "minProperties": 1}),
-  E("end_game", obj({"if": R("condition"), "text": text})),
+  E("end_game", obj({"if": R("condition"), "text": text,
+                     "when": {"enum": ["now", "after_phase", "after_round"],
+                              "description": "when the game ends if the condition holds (default: now)"}})),
+  E("rounds", obj({"do": steps, "limit": {"type": "integer", "minimum": 1, "maximum": 100000}}, ["do"]),
+    desc="round after round until the game ends (at most 'limit' rounds, default 1000)"),
+  E("choose_roles", {"oneOf": [{"type": "null"}, obj({"multiplier": ident, "by_players": by_players})]},
+    desc="each player in turn from the start player chooses a role nobody chose this round; it runs at once"),
+  E("turns", obj({"order": {"enum": ["each", "until_all_pass"]}, "from": player, "do": steps,
+                  "limit": {"type": "integer", "minimum": 1, "maximum": 1000000}}, ["do"]),
+    desc="players take turns from a player: each once, or round and round until every player in a row passes (a "
+         "turn that moves no card and changes no count)"),
+  E("while", obj({"if": R("condition"), "do": steps, "limit": {"type": "integer", "minimum": 1, "maximum": 1000000}},
+                 ["if", "do"]), desc="repeat while the condition holds (checked first), at most 'limit' times"),
+  E("for_each", {"oneOf": [obj({"in": R("selector"), "as": ident, "do": steps}, ["in", "do"]),
+                           obj({"from": R("expr"), "to": R("expr"), "as": ident, "do": steps}, ["from", "to", "do"])]},
+    desc="once per card of a selector, or per number from..to, with it in a variable"),
+  E("call", ident, desc="run a procedure declared under 'procedures'"),
+  E("choose_number", obj({"action": ident, "min": R("expr"), "max": R("expr"), "as": ident, "player": player,
+                          "text": text, "optional": {"type": "boolean"}}, ["action", "min", "max"]),
+    desc="a numeric decision"),
   E("start_player", {"oneOf": [{"const": "random"}, {"type": "integer", "minimum": 0}]}),
   E("pass_start_player", {"type": "integer"}),
 ]}
@@ -177,6 +203,7 @@ sections = {
           "a counter paid from directly (into the counter 'to', if given); paid before any cards"),
   ]}}}, ["sources"])),
   "selectors": mapping(R("selector")),
+  "procedures": mapping(dict(steps, description="steps that 'call' runs")),
   "cards": {"type": "array", "items": R("card")},
   "roles": {"type": "array", "items": R("role")},
 }
@@ -205,10 +232,10 @@ game = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE +
           "works": R("works"),
           **sections,
           "setup": steps,
-          "round": obj({"start": steps, "end": steps,
-                        "roles": obj({"multiplier": ident, "by_players": {"type": "object",
-                            "propertyNames": {"pattern": "^[0-9]+$"},
-                            "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 0}}}})}),
+          "flow": dict(steps, description="what happens after setup (usually 'rounds'); or declare the 'round' shape"),
+          "round": obj({"start": steps, "end": steps, "limit": {"type": "integer", "minimum": 1, "maximum": 100000},
+                        "roles": obj({"multiplier": ident, "by_players": by_players})},
+                       desc="the role-selection shape: rounds of start steps, every player choosing a role, end steps"),
           "scoring": obj({"parts": {"type": "array", "items": obj({"id": ident, "name": name, "value": R("expr"),
                                                                  "order": {}, "if": R("condition")}, ["id", "value"])},
                           "tie_break": {"type": "array", "items": obj({"text": text, "value": R("expr")}, ["value"])}}),
@@ -245,9 +272,9 @@ variant = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BAS
              "cards": list_ops(R("card")), "roles": list_ops(R("role")),
              **{s: map_ops(game["properties"][s]["additionalProperties"]) for s in
                 ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities",
-                 "payments")},
+                 "payments", "procedures")},
              "round": object_ops, "scoring": object_ops, "works": object_ops, "names": object_ops, "players": object_ops,
-             "setup": obj({"replace": steps}),
+             "setup": obj({"replace": steps}), "flow": obj({"replace": steps}),
              "rules_choices": obj({"add": game["properties"]["rules_choices"], "remove": idlist}),
            }}
 (OUT / "variant.schema.json").write_text(json.dumps(variant, indent=2, ensure_ascii=False) + "\n")

@@ -51,7 +51,7 @@ class SetupPage:
         roles = [self.m.roles[r] for r in g.role_pool]
         position = None
         try:
-            steps = [s for s in self.m.flow.steps if not isinstance(s, N.RoundLoop)]
+            steps = [s for s in self.m.flow.steps if not isinstance(s, N.Rounds) and s.path != "flow"]
             g.push(N.Block(steps), {})
             g.run()
             if g.pending is None:

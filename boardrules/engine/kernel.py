@@ -40,6 +40,8 @@ class Kernel:
         self.role_pool = [r.index for r in d.roles if r.available is None or r.available(self, {})]
         self.moves_round = 0
         self.over, self.end_reason = False, None
+        self.ending = None      # (moment, reason): the game ends at the end of this phase or of this round
+        self.ticks = 0          # every card move and count change: a turn that changes nothing is a pass
         self.stack, self.pending = [], None
         self.history, self.log = [], ([] if log else None)
         self.rebuild()
@@ -130,7 +132,7 @@ class Kernel:
                 exc.located = True
             raise
         if not stack and not self.over:
-            self.finish("the flow ran out")
+            self.finish(self.ending[1] if self.ending else "the flow ran out")
 
     def ask(self, node, player, actions, values):
         self.pending = Pending(node, player, actions, values)
@@ -157,6 +159,11 @@ class Kernel:
             pass
         if stack and isinstance(stack[-1].node, Repeat):
             stack[-1].data = 0
+
+    def end_after(self, moment, reason):
+        """The game ends at the end of this phase ("after_phase") or round ("after_round"); the earliest wins."""
+        if self.ending is None or (moment == "after_phase" and self.ending[0] == "after_round"):
+            self.ending = (moment, reason)
 
     def finish(self, reason):
         self.over, self.end_reason = True, reason
@@ -236,6 +243,7 @@ class Kernel:
             names = self.rules.instance_names
             raise RulesError(f"{names[c]} cannot go into {self.rules.piles[i].id} on {names[owner]}: it is full")
         src = self.loc[c]
+        self.ticks += 1
         self._take(c)
         self._put(c, dest, bottom)
         quiet = self.rules.quiet_zones
@@ -262,7 +270,10 @@ class Kernel:
         cdef = self.rules.counters[counter]
         if cdef.capacity is not None and value > cdef.capacity(self, {"self": holder}):
             raise RulesError(f"{cdef.id} cannot hold {value} (capacity {cdef.capacity(self, {'self': holder})})")
-        self.counters[counter][holder] = max(0, value)
+        value = max(0, value)
+        if self.counters[counter][holder] != value:
+            self.counters[counter][holder] = value
+            self.ticks += 1
 
     def draw(self, source, n, dest, refill, bottom):
         """Moves up to n cards off the top of ``source``; an empty source is refilled (and shuffled)
@@ -354,6 +365,9 @@ class Kernel:
 
     def end_phase(self):
         self.activate_fresh("phase_end")
+        if self.ending is not None and self.ending[0] == "after_phase":
+            self.finish(self.ending[1])
+            return
         self.role = self.chooser = None
 
     def _reset(self, scope):
@@ -447,16 +461,18 @@ class Kernel:
 
     def pay_money(self, src, amount, seat):
         row = self.counters[src.money]
-        row[seat if len(row) > 1 else 0] -= amount
+        i = seat if len(row) > 1 else 0
+        self.set_counter(src.money, i, row[i] - amount)
         if src.to is not None:
             receiver = self.counters[src.to]
-            receiver[seat if len(receiver) > 1 else 0] += amount
+            j = seat if len(receiver) > 1 else 0
+            self.set_counter(src.to, j, receiver[j] + amount)
 
     def pay_card(self, src, c):
         self.move(c, (ZONE, src.to, 0), False)
         if src.counter is not None:
             seat = self.stack[-1].env["you"]
-            self.counters[src.counter][seat] += 1
+            self.set_counter(src.counter, seat, self.counters[src.counter][seat] + 1)
 
     def emit(self, event, env):
         triggers = self.rules.triggers.get(event)

@@ -7,6 +7,7 @@ from ..model import records as M
 from .steps import StepCompiler
 
 LIST_SECTIONS = ("cards", "roles")
+ROUND_LIMIT = 1000      # rounds a game may last unless its content says otherwise
 SCORE_ORDER = {"first": -100, "normal": 0, "last": 100}
 ATTRIBUTE_TYPES = {
     "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
@@ -21,6 +22,9 @@ class Builder(StepCompiler):
         self.doc, self.did_you_mean = doc, did_you_mean     # one merged, sourced document
         self.removed = doc.removed                          # ids a variant removed, for clearer errors
         self.issues: list[ContentIssue] = []
+        self.role_choice_path = None        # where the game's role choice is declared
+        self.procs = {}                     # procedure name -> compiled block
+        self.calls = []                     # (Call node, path), linked to their procedures after compiling
         super().__init__(M.GameDef(), self.report)
 
     def report(self, path, message, hint=None, choices=None, at_key=False):
@@ -63,9 +67,11 @@ class Builder(StepCompiler):
         self.copy_rules(top)
         self.quantities()
         self.payments()
+        self.procedures()
         self.roles()
         self.effects()
         self.flow(top)
+        self.link_calls()
         self.quantity_cycles()
         self.scoring(top)
         m.rules_choices = list(top.get("rules_choices", []))
@@ -365,23 +371,49 @@ class Builder(StepCompiler):
                                    f"{' (counted after every other score)' if order > 0 else ''}.")
 
     def flow(self, top):
+        """Setup, then the declared flow: either ``flow`` (any steps, usually ``rounds``) or the compact ``round``
+        shape (rounds of: start steps, every player choosing a role, end steps)."""
         m = self.m
-        rnd = top.get("round", {})
-        roles_cfg = rnd.get("roles", {})
-        mult = roles_cfg.get("multiplier")
-        m.privilege_multiplier = self.lookup(m.quantity_index, mult, "quantity", ("round", "roles", "multiplier")) \
+        if "flow" in top and "round" in top:
+            self.report(("flow",), "a game declares its flow once: 'flow' or the 'round' shape, not both")
+        if "flow" in top:
+            after_setup = [self.block(top["flow"], ("flow",))]
+        else:
+            rnd = top.get("round", {})
+            choice = self.register(self.role_choice(rnd.get("roles", {}), ("round", "roles")), ("round", "roles"))
+            body = self.block(rnd.get("start", []), ("round", "start"), suffix=[choice])
+            end = self.block(rnd.get("end", []), ("round", "end"), shared=True)
+            round_block = self.register(N.Block([body, end]), ("round",))
+            after_setup = [self.register(N.Rounds(round_block, rnd.get("limit", ROUND_LIMIT)), ("round", "loop"))]
+        m.flow = self.block(top.get("setup", []), ("setup",), suffix=[N.Activate(), *after_setup])
+
+    def role_choice(self, spec, path):
+        """Every picker takes one role that nobody took this round: the node, and the game's picker order and
+        privilege multiplier (one role choice per game)."""
+        m = self.m
+        if self.role_choice_path is not None:
+            self.report(path, f"a game has one role choice, and one is declared at {self.role_choice_path}")
+        self.role_choice_path = "/".join(map(str, path))
+        mult = spec.get("multiplier")
+        m.privilege_multiplier = self.lookup(m.quantity_index, mult, "quantity", path + ("multiplier",)) \
             if mult else None
-        for n, order in (roles_cfg.get("by_players") or {}).items():
+        for n, order in (spec.get("by_players") or {}).items():
             if any(not 0 <= k < int(n) for k in order):
-                self.report(("round", "roles", "by_players", n), f"seat offsets must be between 0 and {int(n) - 1}")
+                self.report(path + ("by_players", n), f"seat offsets must be between 0 and {int(n) - 1}")
             m.role_order_by_players[int(n)] = list(order)
-        body = self.block(rnd.get("start", []), ("round", "start"), prefix=[N.RoundBegin()],
-                          suffix=[self.register(N.RoleSelection(), ("round", "roles"))])
-        end = self.block(rnd.get("end", []), ("round", "end"), shared=True)
-        round_block = self.register(N.Block([body, end]), ("round",))
-        loop = self.register(N.RoundLoop(round_block), ("round", "loop"))
-        setup = self.block(top.get("setup", []), ("setup",), suffix=[N.Activate(), loop])
-        m.flow = setup
+        return N.RoleSelection()
+
+    def procedures(self):
+        """Named blocks a step can ``call``, compiled once (a procedure may call itself: the engine bounds the
+        depth)."""
+        for doc, path, key, spec in self.entries("procedures"):
+            self.procs[key] = self.block(spec, path)
+
+    def link_calls(self):
+        for call, path in self.calls:
+            call.block = self.procs.get(call.name)
+            if call.block is None:
+                self.report(path, f"unknown procedure {call.name!r}", choices=self.procs)
 
     def quantity_cycles(self):
         """A quantity may not depend on itself (through bases, modifiers or the privilege multiplier)."""

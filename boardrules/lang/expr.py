@@ -415,6 +415,21 @@ class Compiler:
             self.report(path + ("option",), f"unknown option {name!r}", choices=self.m.options)
         return (lambda g, env: g.options.get(name)), f"the option {name!r}"
 
+    def num_mod(self, node, path):
+        a, b, (ta, tb) = self._pair(node, path, "mod")
+
+        def fn(g, env):
+            d = b(g, env)
+            return a(g, env) % d if d else 0
+        return fn, f"the remainder of {ta} divided by {tb}"
+
+    def num_abs(self, node, path):
+        a, ta = self.number(node["abs"], path + ("abs",))
+        return (lambda g, env: abs(a(g, env))), f"the size of {ta}"
+
+    def num_round(self, node, path):
+        return (lambda g, env: g.round), "the round number"
+
     def num_players(self, node, path):
         return (lambda g, env: g.players), "the number of players"
 

@@ -96,6 +96,69 @@ class StepCompiler(Compiler):
         return N.Choose(kind, var, who, source, where, fixed, bool(optional), spec.get("on_decline", "stop"), text,
                         decline, may_decline), sentence
 
+    # ---------------------------------------------------------------- declared flow
+    def st_rounds(self, item, path):
+        spec = item["rounds"]
+        body = self.block(spec.get("do"), path + ("rounds", "do"))
+        limit = spec.get("limit", 1000)
+        return N.Rounds(body, limit), f"round after round until the game ends: {self.text_of(body)}"
+
+    def st_choose_roles(self, item, path):
+        node = self.role_choice(item["choose_roles"] or {}, path + ("choose_roles",))
+        return node, "each player in turn, from the start player, chooses a role nobody chose this round"
+
+    def st_turns(self, item, path):
+        spec = item["turns"]
+        p = path + ("turns",)
+        start, stext = self.player(spec.get("from", "start_player"), p + ("from",))
+        body = self.block(spec.get("do"), p + ("do",))
+        order = spec.get("order", "each")
+        how = "each player once" if order == "each" else "the players in turn, round and round until all pass"
+        return N.Turns(order, start, body, spec.get("limit", 10000)), \
+            f"{how}, starting with {stext}: {self.text_of(body)}"
+
+    def st_while(self, item, path):
+        spec = item["while"]
+        p = path + ("while",)
+        cond, ctext = self.condition(spec["if"], p + ("if",))
+        body = self.block(spec.get("do"), p + ("do",), shared=True)
+        return N.While(cond, body, spec.get("limit", 1000)), f"while {ctext}: {self.text_of(body)}"
+
+    def st_for_each(self, item, path):
+        spec = item["for_each"]
+        p = path + ("for_each",)
+        if "in" in spec:
+            var = self.var("$" + spec.get("as", "it"), p + ("as",), "card")
+            items, what = self.selector(spec["in"], p + ("in",))
+            self.nouns[var] = f"each card of {what}"
+        else:
+            var = self.var("$" + spec.get("as", "value"), p + ("as",))
+            low, ltext = self.number(spec["from"], p + ("from",))
+            high, htext = self.number(spec["to"], p + ("to",))
+            items = lambda g, env: range(low(g, env), high(g, env) + 1)  # noqa: E731
+            what = f"the numbers from {ltext} to {htext}"
+        body = self.block(spec.get("do"), p + ("do",), shared=True)
+        return N.ForEach(items, var, body), f"for each of {what}: {self.text_of(body)}"
+
+    def st_call(self, item, path):
+        node = N.Call(item["call"])
+        self.calls.append((node, path + ("call",)))
+        return node, f"do {item['call'].replace('_', ' ')}"
+
+    def st_choose_number(self, item, path):
+        spec = item["choose_number"]
+        p = path + ("choose_number",)
+        var = self.var("$" + spec.get("as", "number"), p + ("as",))
+        kind = spec["action"]
+        who, _ = self.player(spec.get("player"), p + ("player",))
+        low, ltext = self.number(spec["min"], p + ("min",))
+        high, htext = self.number(spec["max"], p + ("max",))
+        self.nouns[var] = "the number chosen"
+        template = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")
+        verb = "you may choose" if spec.get("optional") else "choose"
+        return N.ChooseNumber(kind, var, who, low, high, bool(spec.get("optional")), template), \
+            f"{verb} a number from {ltext} to {htext} to {kind.replace('_', ' ')}"
+
     # ---------------------------------------------------------------- cards
     def destination(self, node, path):
         """(fn returning (kind, index, owner), text)."""
@@ -212,7 +275,10 @@ class StepCompiler(Compiler):
     def st_end_game(self, item, path):
         spec = item["end_game"]
         cond, ctext = self.condition(spec.get("if", True), path + ("end_game", "if"))
-        return N.EndGame(cond, spec.get("text", ctext)), f"if {ctext}, the game ends at once"
+        when = spec.get("when", "now")
+        moment = {"now": "at once", "after_phase": "at the end of this phase",
+                  "after_round": "at the end of this round"}.get(when, when)
+        return N.EndGame(cond, spec.get("text", ctext), when), f"if {ctext}, the game ends {moment}"
 
     def st_start_player(self, item, path):
         how = item["start_player"]

@@ -7,6 +7,7 @@ is on top of the stack. Frames hold only plain data, so the whole flow clones an
 from __future__ import annotations
 
 from ..actions import Action
+from ..errors import RulesError
 
 DECLINE = -1
 
@@ -271,13 +272,18 @@ class Let(Node):
 
 
 class EndGame(Node):
-    def __init__(self, cond, reason):
-        self.cond, self.reason = cond, reason
+    """Ends the game if a condition holds: ``now``, or at the end of this phase or of this round."""
+
+    def __init__(self, cond, reason, when="now"):
+        self.cond, self.reason, self.when = cond, reason, when
 
     def exec(self, g, f):
-        if self.cond(g, f.env):
+        if not self.cond(g, f.env):
+            return False
+        if self.when == "now":
             g.finish(self.reason)
             return True
+        g.end_after(self.when, self.reason)
         return False
 
 
@@ -461,26 +467,6 @@ class Pick(ResolveOne):
 
 
 # ------------------------------------------------------------------ the round and role machinery
-class RoundLoop(Node):
-    framed = True
-
-    def __init__(self, body):
-        self.body = body
-
-    def exec(self, g, f):
-        g.push(self, f.env)
-        return True
-
-    def step(self, g, f):
-        g.push(self.body, {})
-
-
-class RoundBegin(Node):
-    def exec(self, g, f):
-        g.begin_round()
-        return False
-
-
 class RoleSelection(Node):
     """Each picker in turn takes one unused role; the role then runs for everyone."""
 
@@ -532,10 +518,169 @@ class PhaseBegin(Node):
 class PhaseEnd(Node):
     def exec(self, g, f):
         g.end_phase()
-        return False
+        return g.over
 
 
 class Activate(Node):
     def exec(self, g, f):
         g.activate_fresh()
         return False
+
+
+# ------------------------------------------------------------------ declared flow: loops, turn orders, procedures
+class Rounds(Node):
+    """Rounds until the game ends: each begins a new round (round number, round counters, waiting cards start
+    working), then runs the body. A game that reaches ``limit`` rounds ends with that reason."""
+
+    framed = True
+
+    def __init__(self, body, limit):
+        self.body, self.limit = body, limit
+
+    def exec(self, g, f):
+        g.push(self, f.env)
+        return True
+
+    def step(self, g, f):
+        if g.ending is not None:
+            g.finish(g.ending)
+            return
+        if g.round >= self.limit:
+            g.finish(f"the game reached its length limit of {self.limit} rounds")
+            return
+        g.begin_round()
+        g.push(self.body, {})
+
+
+class Turns(Node):
+    """Players take turns from ``start``: ``each`` once, or ``until_all_pass``: round and round until every player
+    in a row has passed (a turn that changed nothing: no card moved, no count changed)."""
+
+    framed = True
+    shared = True
+
+    def __init__(self, order, start, body, limit):
+        self.order, self.start, self.body, self.limit = order, start, body, limit
+
+    def exec(self, g, f):
+        g.push(self, f.env, [self.start(g, f.env), 0, 0, g.ticks])     # first seat, turns taken, passes, ticks
+        return True
+
+    def step(self, g, f):
+        first, taken, passes, ticks = f.data
+        if taken:
+            passes = passes + 1 if g.ticks == ticks else 0
+        if self.order == "each" and taken >= g.players or passes >= g.players:
+            g.stack.pop()
+            return
+        if taken >= self.limit:
+            raise RulesError(f"turns went on for {self.limit} turns without everyone passing")
+        f.data = [first, taken + 1, passes, g.ticks]
+        env = dict(f.env)
+        env["you"] = (first + taken) % g.players
+        env["index"] = taken
+        g.push(self.body, env)
+
+
+class While(Node):
+    """Runs its body again and again while a condition holds (checked before each run), at most ``limit`` times."""
+
+    framed = True
+    shared = True
+
+    def __init__(self, cond, body, limit):
+        self.cond, self.body, self.limit = cond, body, limit
+
+    def exec(self, g, f):
+        g.push(self, f.env, 0)
+        return True
+
+    def step(self, g, f):
+        if not self.cond(g, f.env):
+            g.stack.pop()
+            return
+        if f.data >= self.limit:
+            raise RulesError(f"a while loop ran {self.limit} times, its limit")
+        f.data += 1
+        g.push(self.body, f.env)
+
+
+class ForEach(Node):
+    """Runs its body once per item (cards of a selector, or numbers), taken when the loop starts, with the item in
+    a variable."""
+
+    framed = True
+    shared = True
+
+    def __init__(self, items, var, body):
+        self.items, self.var, self.body = items, var, body
+
+    def exec(self, g, f):
+        items = list(self.items(g, f.env))
+        if not items:
+            return False
+        g.push(self, f.env, [items, 0])
+        return True
+
+    def step(self, g, f):
+        items, i = f.data
+        if i >= len(items):
+            g.stack.pop()
+            return
+        f.data = [items, i + 1]
+        env = dict(f.env)
+        env[self.var] = items[i]
+        g.push(self.body, env)
+
+
+MAX_DEPTH = 256     # frames on the flow stack: a procedure that calls itself without end stops here
+
+
+class Call(Node):
+    """Runs a named procedure (a block declared once under ``procedures``) with the caller's variables."""
+
+    def __init__(self, name):
+        self.name, self.block = name, None      # the block is linked once every procedure is compiled
+
+    def exec(self, g, f):
+        if len(g.stack) >= MAX_DEPTH:
+            raise RulesError(f"procedure {self.name!r} called too deep ({MAX_DEPTH} frames)")
+        g.push(self.block, dict(f.env))
+        return True
+
+
+class ChooseNumber(Node):
+    """A numeric decision: a number from ``low`` to ``high`` (both included), optionally declinable."""
+
+    def __init__(self, kind, var, who, low, high, optional, template):
+        self.kind, self.var, self.who, self.low, self.high = kind, var, who, low, high
+        self.optional, self.template, self.cache = optional, template, {}
+
+    def action(self, n):
+        a = self.cache.get(n)
+        if a is None:
+            a = self.cache[n] = Action(self.kind, {self.var: n}, self.template.replace("{" + self.var + "}", str(n)))
+        return a
+
+    def exec(self, g, f):
+        env = f.env
+        values = list(range(self.low(g, env), self.high(g, env) + 1))
+        if not values and not self.optional:
+            g.decline(f)
+            return True
+        actions = [self.action(n) for n in values]
+        if not self.optional and len(values) == 1:
+            env[self.var] = values[0]
+            g.note_forced(self.who(g, env), actions[0])
+            return False
+        if self.optional:
+            actions.append(decline_action(self.cache, self.kind))
+            values.append(DECLINE)
+        g.ask(self, self.who(g, env), actions, values)
+        return True
+
+    def resolve(self, g, f, value):
+        if value == DECLINE:
+            g.decline(f)
+        else:
+            f.env[self.var] = value
