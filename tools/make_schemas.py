@@ -170,6 +170,7 @@ part = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE +
         "title": "boardrules content file (included by a game)", "type": "object",
         "properties": {k: ({"$ref": "defs.schema.json#/$defs/card"} if False else v) for k, v in sections.items()},
         "additionalProperties": False, "minProperties": 1}
+idlist = {"type": "array", "items": ident, "uniqueItems": True}
 game = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "game.schema.json",
         "title": "boardrules game", "type": "object", "additionalProperties": False,
         "required": ["id", "title", "players"],
@@ -186,6 +187,23 @@ game = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE +
                      "items": obj({"if": R("condition"), "text": text}, ["if", "text"])},
           "include": {"type": "array", "items": {"type": "string", "pattern": "^[^/\\\\][^\\\\]*\\.ya?ml$"}},
           "names": obj({"player": name, "start_player": name}),
+          "play": obj({
+              "acquire": dict(idlist, description="action kinds that put a card in front of the player; a bot "
+                                                   "weighs them by value per card paid"),
+              "benefit": dict(idlist, description="action kinds that take a benefit, most wanted first; a bot takes "
+                                                   "them whenever it may"),
+              "keep": dict(idlist, description="action kinds that keep one card of several; a bot keeps the most "
+                                                "valuable"),
+              "decline": dict(idlist, description="optional action kinds a simple bot passes on"),
+              "value": dict(ident, description="the card attribute that says what a card is worth"),
+              "price": dict(ident, description="the card attribute that says what a card costs"),
+              "track": dict(ident, description="the tag of the cards the balance report follows one by one "
+                                               "(default: every card a player holds at the end)"),
+              "nouns": obj({"card": text, "cards": text, "held": text, "place": text},
+                           desc="the report's words for a tracked card, several of them, having one at the end, "
+                                "and where players keep them (default: card, cards, held, tableau)")},
+              desc="hints for bots, the balance report and the command line: which action kinds do what and what "
+                   "to count (no rule depends on them)"),
           **sections,
           "setup": steps,
           "round": obj({"start": steps, "end": steps,
@@ -204,7 +222,6 @@ print("ok")
 # ---------------------------------------------------------------- variants (overlays)
 patch = {"type": "object", "description": "fields to change: mappings merge key by key, null deletes a key, "
          "anything else replaces the old value"}
-idlist = {"type": "array", "items": ident, "uniqueItems": True}
 def list_ops(item):
     return obj({"add": {"type": "array", "items": item, "description": "new entries (their ids must be new)"},
                 "change": {"type": "object", "propertyNames": ident, "additionalProperties": patch,
@@ -229,7 +246,7 @@ variant = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BAS
              **{s: map_ops(game["properties"][s]["additionalProperties"]) for s in
                 ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities",
                  "payments")},
-             "round": object_ops, "scoring": object_ops, "names": object_ops, "players": object_ops,
+             "round": object_ops, "scoring": object_ops, "names": object_ops, "players": object_ops, "play": object_ops,
              "setup": obj({"replace": steps}),
              "rules_choices": obj({"add": game["properties"]["rules_choices"], "remove": idlist}),
            }}

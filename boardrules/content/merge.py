@@ -15,7 +15,7 @@ from .yamlio import Located, path_to_str
 
 LIST_SECTIONS = ("cards", "roles")
 MAP_SECTIONS = ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities", "payments")
-OBJECT_SECTIONS = ("round", "scoring", "names", "players")
+OBJECT_SECTIONS = ("round", "scoring", "names", "players", "play")
 STEP_SECTIONS = ("setup", "extra_copies", "checks")
 SCALARS = ("id", "title", "edition", "description", "start_zone", "box_zone")
 

@@ -88,6 +88,7 @@ SECTION_NOTES = {
     "include": "more files (relative paths) whose sections are added to this one",
     "extends": "the game this variant changes: a packaged game id or a path relative to this file",
     "names": "display names: what a player and the start player are called",
+    "play": "hints for bots, the balance report and the command line (no rule depends on them)",
     "options": "choices made when a game starts, each with a default",
     "presets": "named bundles of option values", "attributes": "the numbers and words a card may carry (cost, ...)",
     "zones": "places where cards lie: shared (a draw pile) or one per player (a hand)",

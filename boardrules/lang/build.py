@@ -69,7 +69,18 @@ class Builder(StepCompiler):
         self.quantity_cycles()
         self.scoring(top)
         m.rules_choices = list(top.get("rules_choices", []))
+        self.play_hints(top.get("play") or {})
         return m
+
+    def play_hints(self, spec):
+        """The ``play`` section (hints for bots and reports), checked against the attributes and tags it names."""
+        m = self.m
+        for key, what, known in (("value", "attribute", m.attributes), ("price", "attribute", m.attributes),
+                                 ("track", "tag", m.tags)):
+            if spec.get(key) is not None and spec[key] not in known:
+                self.report(("play", key), f"unknown {what} {spec[key]!r}", choices=sorted(known))
+        m.play = M.PlayHints(**{k: tuple(v) if isinstance(v, list) else v for k, v in spec.items() if k != "nouns"},
+                             nouns={**M.PLAY_NOUNS, **spec.get("nouns", {})})
 
     def declarations(self):
         m = self.m

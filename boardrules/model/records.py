@@ -163,6 +163,24 @@ class OptionDef:
     excludes: list = attrs.field(factory=list)
 
 
+@attrs.define(eq=False, frozen=True)
+class PlayHints:
+    """How generic players read a game (the manifest's ``play`` section): bots, the balance report and the command
+    line. No rule depends on it; a game that declares nothing gets these neutral defaults, and bots play it at
+    random wherever a hint is missing."""
+    acquire: tuple = ()         # action kinds that put a card in front of the player (weighed by value per price)
+    benefit: tuple = ()         # action kinds that take a benefit, most wanted first (taken whenever allowed)
+    keep: tuple = ()            # action kinds that keep one card of several (the most valuable is kept)
+    decline: tuple = ()         # optional action kinds a simple bot passes on
+    value: str | None = None    # the card attribute that says what a card is worth
+    price: str | None = None    # the card attribute that says what a card costs
+    track: str | None = None    # the tag of the cards the balance report follows one by one (None: every card held)
+    nouns: dict = attrs.field(factory=lambda: dict(PLAY_NOUNS))   # the words the report uses for them
+
+
+PLAY_NOUNS = {"card": "card", "cards": "cards", "held": "held", "place": "tableau"}
+
+
 @attrs.define(eq=False)
 class GameDef:
     """Everything the kernel needs to play one game, resolved to indexes."""
@@ -208,6 +226,7 @@ class GameDef:
     scoring: list = attrs.field(factory=list)           # ScoreRule, in evaluation order
     tie_break: list = attrs.field(factory=list)         # (fn, text)
     rules_choices: list = attrs.field(factory=list)
+    play: PlayHints = attrs.field(factory=PlayHints)   # hints for bots and reports, not rules
     var_kinds: dict = attrs.field(factory=dict)         # variable -> "card" | "player" | "value"
     var_nouns: dict = attrs.field(factory=lambda: dict(BUILTIN_NOUNS))   # variable -> noun phrase for the docs
     nodes: dict = attrs.field(factory=dict)             # node path -> compiled node
