@@ -18,5 +18,5 @@ __version__ = "0.1.0"
 
 
 def available_games() -> list[str]:
-    """The ids of the games shipped with boardrules."""
+    """The ids of the games packaged with boardrules."""
     return list(packaged_games())

@@ -51,15 +51,15 @@ def play_out(game, bots):
 class GreedyBot:
     """A simple heuristic player, steered by the game's ``play`` hints (see :class:`boardrules.model.records.PlayHints`):
 
-    - Acquire (``play.acquire``): the card with the most value per card it will cost (the real cost, found by trying
-      the payment on a copy of the game: discounts, privileges and refunds included); bigger value on ties. A card
+    - Acquire (``play.acquire``): the card with the most value per card it will pay (the real amount, found by
+      trying the payment on a copy of the game: discounts, privileges and refunds included); bigger value on ties. A card
       worth 0 that scores at the end (it has a ``score`` effect) counts as ``BONUS_VALUE``.
     - Pay and discard: the least valuable card first (lowest value, then lowest price); anything that is not a card
       before cards.
     - Keep (``play.keep``): the most valuable card.
     - Roles: one that lets it acquire, else one for each ``play.benefit`` kind in order, else one that lets it keep
-      or discard cards (found by choosing each role on a copy of the game and looking only at the kind of its own
-      first decision, never at hidden cards), else a random one.
+      or discard cards (found by choosing each role on a copy of the game and reading only the kind of its own
+      first decision, never hidden cards), else a random one.
     - Benefits: whenever it may. The ``play.decline`` kinds are declined.
     - Anything else, including action kinds the hints do not name: uniformly random with its own seeded generator.
 
@@ -130,8 +130,8 @@ class GreedyBot:
         best, best_key = None, None
         for a in offers:
             value, _ = self._value(a)
-            cost = self._cost(game, a)
-            per_card = value / cost if cost > 0 else value * 2.0
+            spent = self._spent(game, a)
+            per_card = value / spent if spent > 0 else value * 2.0
             key = (per_card, value)
             if best_key is None or key > best_key:
                 best, best_key = a, key
@@ -166,8 +166,8 @@ class GreedyBot:
             g.apply(next((a for a in acts if a.kind == "pass"), acts[0]))
         return None
 
-    def _cost(self, game, action):
-        """What acquiring by ``action`` costs this bot: cards leaving its hidden zones plus counters (money) spent."""
+    def _spent(self, game, action):
+        """What acquiring by ``action`` takes from this bot: cards leaving its hidden zones plus counters (money)."""
         me = game.current_player
         before_cards, before_counters, held = _holdings(game, me)
         tableau_before = _tableau_size(game, me)
@@ -182,9 +182,9 @@ class GreedyBot:
             else:
                 g.apply(next((a for a in acts if a.kind == "pass"), acts[0]))
         after_cards, after_counters, _ = _holdings(g, me)
-        cost = before_cards - after_cards - (1 if action.args.get("card") in held else 0)
-        cost += sum(max(0, b - a) for b, a in zip(before_counters, after_counters))
-        return max(cost, 0)
+        spent = before_cards - after_cards - (1 if action.args.get("card") in held else 0)
+        spent += sum(max(0, b - a) for b, a in zip(before_counters, after_counters))
+        return max(spent, 0)
 
 
 def _number(value) -> float:
