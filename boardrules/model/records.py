@@ -173,7 +173,7 @@ class PlayHints:
     keep: tuple = ()            # action kinds that keep one card of several (the most valuable is kept)
     decline: tuple = ()         # optional action kinds a simple bot passes on
     value: str | None = None    # the card attribute that says what a card is worth
-    price: str | None = None    # the card attribute that says what a card costs
+    price: str | None = None    # the card attribute holding the price a card asks
     track: str | None = None    # the tag of the cards the balance report follows one by one (None: every card held)
     nouns: dict = attrs.field(factory=lambda: dict(PLAY_NOUNS))   # the words the report uses for them
 
