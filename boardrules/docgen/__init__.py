@@ -2,9 +2,9 @@
 language reference, all written from the loaded content and the JSON Schemas.
 
 ``generate(out_dir)`` writes Markdown pages (and copies of the schemas) under ``out_dir``; the site's mkdocs hook
-calls it each time the site is made (``make_pages()`` returns them without writing). Every sentence about a game comes from the compiled content (``CardType.texts``,
-``RoleDef.action_text``, the step nodes' texts, ...): nothing here knows a particular game, and a variant or a new
-game is documented the same way.
+calls it each time the site is made (``make_pages()`` returns them without writing). Every sentence about a game
+comes from the compiled content (``CardType.texts``, ``RoleDef.action_text``, the step nodes' texts, ...): nothing
+here knows a particular game, and a variant or a new game is documented the same way.
 
 The parts: ``text`` (phrasing), ``steps`` (steps as sentences), ``games`` (a game's pages, with ``setup``,
 ``roles``, ``cards``, ``when`` and ``end`` for the pages of those names), ``variants`` (variant comparison pages),
@@ -42,6 +42,6 @@ __all__ = [
     "DEFAULTS", "FIELD_NOTES", "HANDLED_SECTIONS", "LOCALES", "NAME_PATTERN", "NOTES", "SECTION_NOTES",
     "SECTION_PAGES", "VAR_PATTERN", "GameDoc", "Page", "SchemaDoc", "Style", "VariantDoc", "article", "cap",
     "cell", "code", "compiled_steps", "events_of", "examples_dir", "flow", "fmt_value", "game_folder", "generate",
-    "make_pages", "manifest_extends", "nav", "player_ranges", "plural", "render_steps", "schema_files", "sentence", "slug",
-    "split_step", "table", "text_of", "variant_files", "visible_steps", "walk", "words", "yaml_block",
+    "make_pages", "manifest_extends", "nav", "player_ranges", "plural", "render_steps", "schema_files", "sentence",
+    "slug", "split_step", "table", "text_of", "variant_files", "visible_steps", "walk", "words", "yaml_block",
 ]

@@ -49,11 +49,11 @@ def play_out(game, bots):
 
 # ---------------------------------------------------------------------- a heuristic bot
 class GreedyBot:
-    """A simple heuristic player, steered by the game's ``play`` hints (see :class:`boardrules.model.records.PlayHints`):
+    """A simple heuristic player, steered by the game's ``play`` hints (:class:`boardrules.model.records.PlayHints`):
 
     - Acquire (``play.acquire``): the card with the most value per card it will pay (the real amount, found by
-      trying the payment on a copy of the game: discounts, privileges and refunds included); bigger value on ties. A card
-      worth 0 that scores at the end (it has a ``score`` effect) counts as ``BONUS_VALUE``.
+      trying the payment on a copy of the game: discounts, privileges and refunds included); bigger value on ties.
+      A card worth 0 that scores at the end (it has a ``score`` effect) counts as ``BONUS_VALUE``.
     - Pay and discard: the least valuable card first (lowest value, then lowest price); anything that is not a card
       before cards.
     - Keep (``play.keep``): the most valuable card.
