@@ -73,8 +73,23 @@ class Builder(StepCompiler):
         return m
 
     def play_hints(self, spec):
-        """The ``play`` section (hints for bots and reports), checked against the attributes and tags it names."""
+        """The ``play`` section (hints for bots and reports), checked against the attributes, tags and action kinds
+        (the ``action`` of the content's choose and pick steps) it names."""
         m = self.m
+
+        def action_kinds(node):
+            if isinstance(node, dict):
+                for key, value in node.items():
+                    yield from [value] if key == "action" and isinstance(value, str) else action_kinds(value)
+            elif isinstance(node, list):
+                for value in node:
+                    yield from action_kinds(value)
+
+        kinds = set(action_kinds(self.doc.data))
+        for key in ("acquire", "benefit", "keep", "decline"):
+            for i, kind in enumerate(spec.get(key, [])):
+                if kind not in kinds:
+                    self.report(("play", key, i), f"unknown action kind {kind!r}", choices=sorted(kinds))
         for key, what, known in (("value", "attribute", m.attributes), ("price", "attribute", m.attributes),
                                  ("track", "tag", m.tags)):
             if spec.get(key) is not None and spec[key] not in known:
