@@ -17,7 +17,8 @@ def freeze(value):
 
 @attrs.define(slots=True, frozen=True, eq=False, repr=False)
 class Action:
-    """One legal answer: a kind ("build", "pay", "choose_role", "pass", ...) and JSON arguments.
+    """One legal answer: a kind (the engine's "pay", "choose_role", "pass", ... or one a content step names)
+    and JSON arguments.
 
     Card arguments are content ids (``{"card": "<card id>"}``). Equality and hashing use kind and args only;
     ``str(action)`` is a readable sentence.

@@ -57,6 +57,8 @@ CASES = {
     "unknown_quantity": [Issue("game.yaml", 29, 17, "unknown quantity 'draw_cuont'", did_you_mean("draw_count"))],
     "unknown_counter": [Issue("game.yaml", 33, 28, "unknown counter 'biult'", did_you_mean("built"))],
     "unknown_option": [Issue("game.yaml", 48, 18, "unknown option 'fair_strat'", did_you_mean("fair_start"))],
+    "unknown_play_hint": [Issue("game.yaml", 5, None, "unknown attribute 'cots'", did_you_mean("cost"))],
+    "unknown_play_kind": [Issue("game.yaml", 5, None, "unknown action kind 'draw'")],
     # setup is written first but compiled last: the issues must still come out sorted by line.
     "two_problems_semantic": [Issue("game.yaml", 23, 14, "unknown zone 'suply'", did_you_mean("supply")),
                               Issue("game.yaml", 35, 15, "unknown event 'drwan'", did_you_mean("drawn"))],

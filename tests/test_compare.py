@@ -109,20 +109,32 @@ def test_win_rates_sum_to_one_and_counts_add_up(self_compare, greedy_vs_random):
             assert s["rounds"]["min"] <= s["rounds"]["mean"] <= s["rounds"]["max"]
 
 
-def test_building_statistics(self_compare, rules):
+def test_tracked_card_statistics(self_compare, rules):
     s = self_compare["sources"][0]
     games, players = self_compare["games"], self_compare["players"]
-    buildings = s["buildings"]
-    assert set(buildings) == {c.id for c in rules.cards if "building" in c.tags}
-    assert any(b["games"] for b in buildings.values())
-    for b in buildings.values():
-        assert 0 <= b["build_rate"] <= 1 and b["games"] <= games and b["holders"] <= games * players
+    tracked = s["tracked"]
+    assert set(tracked) == {c.id for c in rules.cards if rules.model.play.track in c.tags}
+    assert s["nouns"] == {"card": "building", "cards": "buildings", "held": "built", "place": "city"}
+    assert any(b["games"] for b in tracked.values())
+    for b in tracked.values():
+        assert 0 <= b["game_rate"] <= 1 and b["games"] <= games and b["holders"] <= games * players
         assert b["games"] <= b["holders"]
         if b["holders"]:
             lo, hi = b["win_ci"]
             assert lo <= b["win_rate"] <= hi and b["wins"] <= b["holders"]
         else:
             assert b["win_rate"] is None
+
+
+def test_a_game_naming_no_tracked_tag_or_nouns_tracks_every_held_card_in_neutral_words():
+    result = compare([str(MARKET)], players=2, games=4, seed=0, bots="random", workers=1)
+    s = result["sources"][0]
+    market = boardrules.load(MARKET)
+    assert market.model.play.track is None and s["nouns"]["card"] == "card"
+    assert set(s["tracked"]) <= {c.id for c in market.cards} and s["tracked"]
+    text = terminal_table(result)
+    assert "cards by difference between sources" in text and "held: share of games" in text
+    assert "in the tableau at the end" in text
 
 
 def test_greedy_bot_beats_random_bots(greedy_vs_random):

@@ -2,6 +2,7 @@
 import pathlib
 import random
 
+import attrs
 import pytest
 from ruamel.yaml import YAML
 
@@ -185,3 +186,13 @@ def test_options_values_players_exclusions_and_presets():
         rules.new_game(3, options={"big_hands": True, "small_hands": True})
     with pytest.raises(ValueError, match="unknown preset"):
         rules.new_game(3, preset="expert")
+
+
+def test_play_hints_are_inherited_and_changed_key_by_key(tmp_path):
+    assert attrs.asdict(boardrules.load("san_juan_1897").model.play) == attrs.asdict(BASE.model.play)
+    variant = tmp_path / "v.yaml"
+    variant.write_text(f"extends: {ROOT / 'content' / 'san_juan' / 'game.yaml'}\nid: quiet_crane\n"
+                       "play:\n  change: {decline: [], nouns: {place: town}}\n", encoding="utf-8")
+    play = boardrules.load(variant).model.play
+    assert play.decline == () and play.acquire == ("build",)
+    assert play.nouns == {**BASE.model.play.nouns, "place": "town"}

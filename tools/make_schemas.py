@@ -2,7 +2,10 @@
 
     python tools/make_schemas.py
 """
-import json, pathlib
+import json, pathlib, sys
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))   # this checkout's boardrules
+from ruamel.yaml import YAML
+from boardrules.docgen.reference import SchemaDoc   # the same forms (labels) the reference shows
 OUT = pathlib.Path(__file__).resolve().parents[1] / "schemas"
 BASE = "https://boardrules.dev/schemas/"
 R = lambda name: {"$ref": f"defs.schema.json#/$defs/{name}"}
@@ -207,12 +210,130 @@ sections = {
   "cards": {"type": "array", "items": R("card")},
   "roles": {"type": "array", "items": R("role")},
 }
+# One example per form of a node kind, shown by the YAML reference and by editors ("examples" of each alternative).
+# Written in San Juan's words: the language is generic, the examples are not.
+EXAMPLES = {
+    ("card_ref", "string"): "$card",
+    ("card_ref", "top"): "{top: price_shown}",
+    ("selector", "zone"): "{zone: city, of: $other, where: {tag: production, card: $it}}",
+    ("selector", "selector"): "{selector: build_from}",
+    ("selector", "union"): "{union: [{zone: hand}, {zone: looking}]}",
+    ("selector", "pile + on"): "{pile: goods, on: $building}",
+    ("selector", "pile + in"): "{pile: goods, in: {zone: city}}",
+    ("expr", "integer"): "3",
+    ("expr", "string"): "$price",
+    ("expr", "quantity"): "{quantity: build_cost}",
+    ("expr", "counter"): "{counter: sold}",
+    ("expr", "attr"): "{attr: cost, of: $card}",
+    ("expr", "count"): "{count: {zone: hand}}",
+    ("expr", "total"): "{total: vp, in: {zone: city}}",
+    ("expr", "sum"): "{sum: [5, $index]}",
+    ("expr", "min"): "{min: [{count: {zone: hand}}, 3]}",
+    ("expr", "max"): "{max: [{counter: sold}, 1]}",
+    ("expr", "mul"): "{mul: [2, {count: {zone: city, where: {tag: production, card: $it}}}]}",
+    ("expr", "sub"): "{sub: [{attr: cost, of: $card}, 1]}",
+    ("expr", "div"): "{div: [{score: so_far}, 4]}",
+    ("expr", "lookup"): "{lookup: [0, 4, 6, 8], index: {count: {zone: city, where: {tag: monument, card: $it}}}}",
+    ("expr", "if"): "{if: {bound: covered}, then: {attr: cost, of: $covered}, else: 0}",
+    ("expr", "players"): "{players: true}",
+    ("expr", "least"): "{least: cost, in: {zone: hand}}",
+    ("expr", "most"): "{most: vp, in: {zone: city}}",
+    ("expr", "types"): "{types: {zone: city}}",
+    ("expr", "groups"): "{groups: {in: {zone: city}, by: good, size: 3}}",
+    ("expr", "option"): "{option: start_cards}",
+    ("expr", "score"): "{score: so_far}",
+    ("expr", "moves"): "{moves: round}",
+    ("condition", "boolean"): "true",
+    ("condition", "all"): "{all: [{empty: {zone: supply}}, {empty: {zone: discard}}]}",
+    ("condition", "any"): "{any: [{tag: production, card: $card}, {not: {owns: $card}}]}",
+    ("condition", "not"): "{not: {empty: {pile: goods, on: $building}}}",
+    ("condition", "eq"): "{eq: [{players: true}, 2]}",
+    ("condition", "ne"): "{ne: [{counter: sold}, 0]}",
+    ("condition", "lt"): "{lt: [{count: {zone: hand}}, 2]}",
+    ("condition", "le"): "{le: [{count: {zone: hand}}, 1]}",
+    ("condition", "gt"): "{gt: [{players: true}, 2]}",
+    ("condition", "ge"): "{ge: [{counter: produced}, 2]}",
+    ("condition", "tag"): "{tag: violet, card: $card}",
+    ("condition", "type"): "{type: my_building, card: $it}",
+    ("condition", "same_type"): "{same_type: [$covered, $card]}",
+    ("condition", "owns"): "{owns: $card}",
+    ("condition", "role"): "{role: my_role}",
+    ("condition", "role_available"): "{role_available: my_role}",
+    ("condition", "chooser"): "{chooser: true}",
+    ("condition", "option"): "{option: fair_start}",
+    ("condition", "bound"): "{bound: covered}",
+    ("condition", "empty"): "{empty: {zone: supply}}",
+    ("condition", "distinct"): "{distinct: cost, in: {zone: revealed}}",
+    ("condition", "any_player"): "{any_player: {lt: [{count: {zone: city, of: $other}}, {count: {zone: city}}]}, "
+                                 "as: other}",
+    ("condition", "exists"): "{exists: {in: {zone: city}, as: covered, where: {tag: production, card: $covered}}}",
+    ("condition", "can_pay"): "{can_pay: {amount: {quantity: build_cost}, using: cards, except: $card}}",
+    ("step", "if"): "if: {option: fair_start}\nthen:\n  - move: {from: {zone: supply}, to: {zone: hand}, count: 5}\n"
+                    "else:\n  - move: {from: {zone: supply}, to: {zone: hand}, count: 4}",
+    ("step", "repeat"): "repeat:\n  times: {quantity: produce_limit}\n  do:\n"
+                        "    - choose: {action: produce, from: {zone: city}, as: building, optional: true}\n"
+                        "    - move: {from: {zone: supply}, to: {pile: goods, on: $building}, count: 1}",
+    ("step", "for_each_player"): "for_each_player:\n  do:\n"
+                                 "    - move: {from: {zone: supply}, to: {zone: hand}, count: 4}",
+    ("step", "choose"): "choose:\n  action: build\n  text: \"build {card}\"\n  from: {zone: hand}\n  as: card\n"
+                        "  optional: true\n  where: {can_pay: {amount: {quantity: build_cost}, using: cards, "
+                        "except: $card}}",
+    ("step", "move"): "move: {from: {zone: supply}, to: {zone: hand}, count: {quantity: council_draw}}",
+    ("step", "pick"): "pick: {from: {zone: looking}, count: 1, to: {zone: hand}, action: keep, text: \"keep {card}\"}",
+    ("step", "shuffle"): "shuffle: supply",
+    ("step", "discard_down"): "discard_down: {zone: hand, to: {quantity: hand_limit}, into: discard}",
+    ("step", "pay"): "pay: {amount: {quantity: build_cost}, using: cards}",
+    ("step", "emit"): "emit: built",
+    ("step", "add"): "add: {counter: sold, value: 1}",
+    ("step", "set"): "set: {counter: used_this_round, value: 1}",
+    ("step", "let"): "let: {price: {quantity: sale_price}}",
+    ("step", "end_game"): "end_game:\n  if: {any_player: {ge: [{count: {zone: city}}, 12]}}\n"
+                          "  text: someone has 12 buildings",
+    ("step", "start_player"): "start_player: random",
+    ("step", "pass_start_player"): "pass_start_player: 1",
+    ("modifier", "modify + add"): "{modify: build_cost, add: -1, if: {tag: production, card: $card}}",
+    ("modifier", "modify + set"): "{modify: hand_limit, set: 12}",
+    ("effect", "modify"): "{modify: sale_limit, add: 1}",
+    ("effect", "when"): "when: sold\nif: {ge: [{counter: sold}, 2]}\ndo:\n"
+                        "  - move: {from: {zone: supply}, to: {zone: hand}, count: 1}",
+    ("effect", "score"): "score: {div: [{score: so_far}, 4]}\norder: last",
+    ("card", ""): "id: my_building\nname: {en: My Building, zh: 我的建築}\ncopies: 3\ncost: 2\nvp: 1\n"
+                  "tags: [building, violet]\neffects:\n  - when: built\n    if: {le: [{count: {zone: hand}}, 1]}\n"
+                  "    do:\n      - move: {from: {zone: supply}, to: {zone: hand}, count: 1}\n"
+                  "notes: [Why this card is written the way it is.]",
+    ("role", ""): "id: scout\nname: {en: Scout, zh: 探子}\nprivilege:\n  - {quantity: scout_look, add: 2}\naction:\n"
+                  "  - move: {from: {zone: supply}, to: {zone: looking}, count: {quantity: scout_look}}\n"
+                  "  - pick: {from: {zone: looking}, count: 1, to: {zone: hand}, action: keep, optional: true}\n"
+                  "  - move: {from: {zone: looking}, to: {zone: supply}, count: all, position: bottom}",
+    ("steps", ""): "- shuffle: supply\n- for_each_player:\n    do:\n"
+                   "      - move: {from: {zone: supply}, to: {zone: hand}, count: 4}",
+}
+
+
+def add_examples(defs):
+    """Puts each example into a copy of its alternative (alternatives such as `var` are shared between kinds)."""
+    doc = SchemaDoc({"defs.schema.json": {"$defs": defs}})
+    for (kind, label), example in EXAMPLES.items():
+        alts = [lab for lab, _ in doc.alternatives(kind)]
+        assert label in alts, f"an example for a form the schemas do not have: {kind} {label!r}"
+        spec = defs[kind]
+        key = "oneOf" if "oneOf" in spec else "anyOf" if "anyOf" in spec else None
+        data = YAML(typ="safe").load(example)
+        if key is None:
+            defs[kind] = {**spec, "examples": [data]}
+        else:
+            i = alts.index(label)
+            spec[key][i] = {**spec[key][i], "examples": [data]}
+
+
+add_examples(defs)
 defs_doc = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "defs.schema.json",
             "title": "boardrules node kinds", "$defs": defs}
 part = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "part.schema.json",
         "title": "boardrules content file (included by a game)", "type": "object",
         "properties": {k: ({"$ref": "defs.schema.json#/$defs/card"} if False else v) for k, v in sections.items()},
         "additionalProperties": False, "minProperties": 1}
+idlist = {"type": "array", "items": ident, "uniqueItems": True}
 game = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "game.schema.json",
         "title": "boardrules game", "type": "object", "additionalProperties": False,
         "required": ["id", "title", "players"],
@@ -230,6 +351,23 @@ game = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE +
           "include": {"type": "array", "items": {"type": "string", "pattern": "^[^/\\\\][^\\\\]*\\.ya?ml$"}},
           "names": obj({"player": name, "start_player": name}),
           "works": R("works"),
+          "play": obj({
+              "acquire": dict(idlist, description="action kinds that put a card in front of the player; a bot "
+                                                   "weighs them by value per card paid"),
+              "benefit": dict(idlist, description="action kinds that take a benefit, most wanted first; a bot takes "
+                                                   "them whenever it may"),
+              "keep": dict(idlist, description="action kinds that keep one card of several; a bot keeps the most "
+                                                "valuable"),
+              "decline": dict(idlist, description="optional action kinds a simple bot passes on"),
+              "value": dict(ident, description="the card attribute that says what a card is worth"),
+              "price": dict(ident, description="the card attribute that says what a card costs"),
+              "track": dict(ident, description="the tag of the cards the balance report follows one by one "
+                                               "(default: every card a player holds at the end)"),
+              "nouns": obj({"card": text, "cards": text, "held": text, "place": text},
+                           desc="the report's words for a tracked card, several of them, having one at the end, "
+                                "and where players keep them (default: card, cards, held, tableau)")},
+              desc="hints for bots, the balance report and the command line: which action kinds do what and what "
+                   "to count (no rule depends on them)"),
           **sections,
           "setup": steps,
           "flow": dict(steps, description="what happens after setup (usually 'rounds'); or declare the 'round' shape"),
@@ -248,7 +386,6 @@ print("ok")
 # ---------------------------------------------------------------- variants (overlays)
 patch = {"type": "object", "description": "fields to change: mappings merge key by key, null deletes a key, "
          "anything else replaces the old value"}
-idlist = {"type": "array", "items": ident, "uniqueItems": True}
 def list_ops(item):
     return obj({"add": {"type": "array", "items": item, "description": "new entries (their ids must be new)"},
                 "change": {"type": "object", "propertyNames": ident, "additionalProperties": patch,
@@ -274,7 +411,7 @@ variant = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BAS
                 ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities",
                  "payments", "procedures")},
              "round": object_ops, "scoring": object_ops, "works": object_ops, "names": object_ops, "players": object_ops,
-             "setup": obj({"replace": steps}), "flow": obj({"replace": steps}),
+             "play": object_ops, "setup": obj({"replace": steps}), "flow": obj({"replace": steps}),
              "rules_choices": obj({"add": game["properties"]["rules_choices"], "remove": idlist}),
            }}
 (OUT / "variant.schema.json").write_text(json.dumps(variant, indent=2, ensure_ascii=False) + "\n")

@@ -122,5 +122,5 @@ def load(source) -> Rules:
 
 
 def available_games() -> list[str]:
-    """The ids of the games shipped with boardrules."""
+    """The ids of the games packaged with boardrules."""
     return list(packaged_games())

@@ -1,7 +1,7 @@
 """Merging content files into one document that remembers where every value came from.
 
 A game is a manifest plus included files; a variant ``extends`` a game and patches it with explicit operations.
-Both produce a ``Sourced`` document: plain data plus, for every path, the file, line and column (and the path
+Both give a ``Sourced`` document: plain data plus, for every path, the file, line and column (and the path
 inside that file) it came from, so an error in merged content still names the file that wrote the value.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .yamlio import Located, path_to_str
 
 LIST_SECTIONS = ("cards", "roles")
 MAP_SECTIONS = ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities", "payments")
-OBJECT_SECTIONS = ("round", "scoring", "names", "players")
+OBJECT_SECTIONS = ("round", "scoring", "names", "players", "play")
 STEP_SECTIONS = ("setup", "extra_copies", "checks")
 SCALARS = ("id", "title", "edition", "description", "start_zone", "box_zone")
 

@@ -15,6 +15,6 @@ def data_dir(name: str) -> Path:
 
 
 def packaged_games() -> dict[str, Path]:
-    """Game id -> its manifest, for every game shipped with boardrules."""
+    """Game id -> its manifest, for every game packaged with boardrules."""
     root = data_dir("content")
     return {p.parent.name: p for p in sorted(root.glob("*/game.yaml"))}

@@ -19,7 +19,7 @@ MAX_FILES = 64
 
 @lru_cache(maxsize=None)
 def schemas():
-    """(registry, {name: schema}) for every schema file shipped in ``schemas/``."""
+    """(registry, {name: schema}) for every schema file packaged in ``schemas/``."""
     found = {}
     for p in sorted(data_dir("schemas").glob("*.schema.json")):
         found[p.name] = json.loads(p.read_text(encoding="utf-8"))

@@ -1,10 +1,10 @@
 """Safe YAML loading that keeps line/column positions for error messages.
 
-We let ruamel.yaml parse and *compose* (build the node graph, which never runs
+We let ruamel.yaml parse and *compose* (make the node graph, which never runs
 constructors for tags), then convert the nodes to plain Python ourselves.  That
 way unknown tags are rejected before anything is constructed, and aliases --
 which the composer keeps as shared nodes -- can be measured before they are
-expanded, so an alias bomb costs time proportional to the file, not to its
+expanded, so an alias bomb takes time proportional to the file, not to its
 expansion.
 """
 
@@ -31,7 +31,7 @@ _ALLOWED_TAGS = _SCALAR_TAGS | {_MAP, _SEQ, _MERGE}
 
 
 def path_to_str(path: tuple) -> str:
-    """("cards", 3, "cost") -> "cards[3].cost"; () -> ""."""
+    """("cards", 3, "copies") -> "cards[3].copies"; () -> ""."""
     text = ""
     for step in path:
         if isinstance(step, int):
@@ -74,7 +74,7 @@ def _mark(node) -> tuple[int, int]:
 
 
 def _value_mark(key_node, value_node) -> tuple[int, int]:
-    # An empty value (`cost:`) is marked where the *next* token starts, often
+    # An empty value (`copies:`) is marked where the *next* token starts, often
     # on a later line; pointing at its key is what a reader expects.
     if isinstance(value_node, ScalarNode) and value_node.value == "" and value_node.tag != _STR:
         return _mark(key_node)
@@ -148,16 +148,16 @@ def load_yaml(
 
     if root is None or (root.tag == _CORE + "null" and root.value == ""):
         _fail(file, "the file is empty")
-    builder = _Builder(file, yaml.constructor, max_aliases, max_depth, max_nodes)
+    converter = _Converter(file, yaml.constructor, max_aliases, max_depth, max_nodes)
     try:
-        builder.measure(root)
-        data = builder.build(root, ())
+        converter.measure(root)
+        data = converter.convert(root, ())
     except RecursionError:  # only reachable with a very large max_depth
         _fail(file, f"nesting is deeper than {max_depth} levels")
-    return Located(file, data, builder.positions, builder.keys)
+    return Located(file, data, converter.positions, converter.keys)
 
 
-class _Builder:
+class _Converter:
     """Turns a composed node graph into plain Python, enforcing the limits."""
 
     def __init__(self, file, constructor, max_aliases, max_depth, max_nodes):
@@ -217,20 +217,20 @@ class _Builder:
 
         visit(root, 1)
 
-    # -- pass 2: build plain data, recording positions ------------------------
-    def build(self, node, path: tuple, position: tuple[int, int] | None = None):
+    # -- pass 2: convert to plain data, recording positions -------------------
+    def convert(self, node, path: tuple, position: tuple[int, int] | None = None):
         self.positions[path] = position or _mark(node)
         if isinstance(node, SequenceNode):
             if node.tag != _SEQ:
                 self.fail(node, f"tag {_short_tag(node.tag)} cannot be used on a list")
-            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+            return [self.convert(item, path + (i,)) for i, item in enumerate(node.value)]
         if isinstance(node, MappingNode):
             if node.tag != _MAP:
                 self.fail(node, f"tag {_short_tag(node.tag)} cannot be used on a mapping")
             out = {}
             for key, (key_node, value) in self._pairs(node, path).items():
                 self.keys[path + (key,)] = _mark(key_node)
-                out[key] = self.build(value, path + (key,), _value_mark(key_node, value))
+                out[key] = self.convert(value, path + (key,), _value_mark(key_node, value))
             return out
         if node.tag not in _SCALAR_TAGS | {_MERGE}:
             self.fail(node, f"tag {_short_tag(node.tag)} cannot be used on a scalar")

@@ -2,9 +2,9 @@
 language reference, all written from the loaded content and the JSON Schemas.
 
 ``generate(out_dir)`` writes Markdown pages (and copies of the schemas) under ``out_dir``; the site's mkdocs hook
-calls it on every build. Every sentence about a game comes from the compiled content (``CardType.texts``,
-``RoleDef.action_text``, the step nodes' texts, ...): nothing here knows a particular game, and a variant or a new
-game is documented the same way.
+calls it each time the site is made (``make_pages()`` returns them without writing). Every sentence about a game
+comes from the compiled content (``CardType.texts``, ``RoleDef.action_text``, the step nodes' texts, ...): nothing
+here knows a particular game, and a variant or a new game is documented the same way.
 
 The parts: ``text`` (phrasing), ``steps`` (steps as sentences), ``games`` (a game's pages, with ``setup``,
 ``roles``, ``cards``, ``when`` and ``end`` for the pages of those names), ``variants`` (variant comparison pages),
@@ -29,19 +29,19 @@ if "generate" in globals():
 from .games import GameDoc  # noqa: E402
 from .page import Page  # noqa: E402
 from .reference import NAME_PATTERN, VAR_PATTERN, SchemaDoc  # noqa: E402
-from .reference_notes import DEFAULTS, EXAMPLES, FIELD_NOTES, NOTES, SECTION_NOTES  # noqa: E402
+from .reference_notes import DEFAULTS, FIELD_NOTES, NOTES, SECTION_NOTES  # noqa: E402
 from .setup import player_ranges  # noqa: E402
-from .site import (SECTION_PAGES, build, examples_dir, game_folder, generate, manifest_extends, nav,  # noqa: E402
-                   schema_files, variant_files)
+from .site import (SECTION_PAGES, examples_dir, game_folder, generate, manifest_extends, make_pages,  # noqa: E402
+                   nav, schema_files, variant_files)
 from .steps import compiled_steps, events_of, render_steps, split_step, text_of, visible_steps, walk  # noqa: E402
 from .text import (Style, article, cap, cell, code, flow, fmt_value, plural, sentence, slug, table,  # noqa: E402
-                   words)
+                   words, yaml_block)
 from .variants import HANDLED_SECTIONS, LOCALES, VariantDoc  # noqa: E402
 
 __all__ = [
-    "DEFAULTS", "EXAMPLES", "FIELD_NOTES", "HANDLED_SECTIONS", "LOCALES", "NAME_PATTERN", "NOTES", "SECTION_NOTES",
-    "SECTION_PAGES", "VAR_PATTERN", "GameDoc", "Page", "SchemaDoc", "Style", "VariantDoc", "article", "build", "cap",
+    "DEFAULTS", "FIELD_NOTES", "HANDLED_SECTIONS", "LOCALES", "NAME_PATTERN", "NOTES", "SECTION_NOTES",
+    "SECTION_PAGES", "VAR_PATTERN", "GameDoc", "Page", "SchemaDoc", "Style", "VariantDoc", "article", "cap",
     "cell", "code", "compiled_steps", "events_of", "examples_dir", "flow", "fmt_value", "game_folder", "generate",
-    "manifest_extends", "nav", "player_ranges", "plural", "render_steps", "schema_files", "sentence", "slug",
-    "split_step", "table", "text_of", "variant_files", "visible_steps", "walk", "words",
+    "make_pages", "manifest_extends", "nav", "player_ranges", "plural", "render_steps", "schema_files", "sentence",
+    "slug", "split_step", "table", "text_of", "variant_files", "visible_steps", "walk", "words", "yaml_block",
 ]

@@ -3,13 +3,14 @@ per node kind with its forms, fields and an example."""
 from __future__ import annotations
 
 from .page import Page
-from .reference_notes import DEFAULTS, EXAMPLES, FIELD_NOTES, NOTES, SECTION_NOTES
+from .reference_notes import DEFAULTS, FIELD_NOTES, NOTES, SECTION_NOTES
 from .steps import walk
-from .text import cap, code, flow, slug, table
+from .text import cap, code, flow, slug, table, yaml_block
 
 NAME_PATTERN = "^[a-z][a-z0-9_]*$"
 VAR_PATTERN = "^\\$[a-z_][a-z0-9_]*$"
 FIELDS_HEAD = ["Field", "Type", "Required", "Default", "Description"]
+BLOCK_KINDS = ("step", "steps", "effect", "card", "role")   # written one key a line in content files
 
 
 class SchemaDoc:
@@ -119,9 +120,8 @@ class SchemaDoc:
 
     def example(self, kind, label, alt) -> str | None:
         if isinstance(alt.get("examples"), list) and alt["examples"]:
-            return flow(alt["examples"][0])
-        if (kind, label) in EXAMPLES:
-            return EXAMPLES[(kind, label)]
+            example = alt["examples"][0]
+            return yaml_block(example) if kind in BLOCK_KINDS else flow(example)
         check = self.validator(alt)
         best = None
         for doc in self.samples:
@@ -181,7 +181,7 @@ class SchemaDoc:
                   "## Files", "",
                   "[Files and sections](files.md): the sections of a game manifest (`game.yaml`), of the files it "
                   "includes, and of a variant.", "",
-                  "## Node kinds", "", "The building blocks used inside the sections:", ""]
+                  "## Node kinds", "", "The pieces used inside the sections:", ""]
         rows = []
         for kind in self.defs:
             alts = [lab for lab, _ in self.alternatives(kind) if lab]

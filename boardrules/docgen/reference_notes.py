@@ -1,4 +1,5 @@
-"""What the JSON Schemas do not say (yet), for the YAML reference: defaults, descriptions and examples."""
+"""What the JSON Schemas do not say (yet), for the YAML reference: defaults and descriptions. The examples are in
+the schemas (written by tools/make_schemas.py)."""
 from __future__ import annotations
 
 
@@ -26,7 +27,7 @@ DEFAULTS = {
 }
 
 NOTES = {
-    ("expr", "integer"): "a number", ("expr", "string"): "a word (a key such as a good's name) or a $variable",
+    ("expr", "integer"): "a number", ("expr", "string"): "a word (a key of a map attribute, say) or a $variable",
     ("expr", "sum"): "the sum of the values", ("expr", "min"): "the smallest value", ("expr", "max"): "the largest value",
     ("expr", "mul"): "the product of the values", ("expr", "if"): "one value or another, by a condition",
     ("condition", "boolean"): "always yes or always no", ("condition", "all"): "every condition holds",
@@ -65,7 +66,7 @@ FIELD_NOTES = {
     ("selector", "zone", "deep"): "also the cards in piles on these cards",
     ("expr", "quantity", "with"): "variables to set while computing it",
     ("expr", "attr", "key"): "for a map attribute: the key to read",
-    ("step", "choose", "action"): "the action's kind, e.g. `build` (what bots and logs see)",
+    ("step", "choose", "action"): "the action's kind (what bots, logs and the `play` hints see)",
     ("step", "choose", "text"): "the action's sentence; `{card}` (or the 'as' variable) is replaced",
     ("step", "choose", "optional"): "the player may pass",
     ("step", "choose", "on_decline"): "`stop`: passing ends the enclosing steps; `continue`: go on",
@@ -88,10 +89,11 @@ SECTION_NOTES = {
     "include": "more files (relative paths) whose sections are added to this one",
     "extends": "the game this variant changes: a packaged game id or a path relative to this file",
     "names": "display names: what a player and the start player are called",
+    "play": "hints for bots, the balance report and the command line (no rule depends on them)",
     "options": "choices made when a game starts, each with a default",
-    "presets": "named bundles of option values", "attributes": "the numbers and words a card may carry (cost, ...)",
+    "presets": "named bundles of option values", "attributes": "the numbers, words and maps a card may carry",
     "zones": "places where cards lie: shared (a draw pile) or one per player (a hand)",
-    "piles": "cards lying on a card in play (goods, tucked cards)", "counters": "numbers kept during the game",
+    "piles": "cards lying on or under a card in play", "counters": "numbers kept during the game",
     "events": "moments that steps `emit` and that cards react to with `when`",
     "quantities": "numbers the rules ask for, which cards and privileges change with modifiers",
     "payments": "how an amount is paid: from which cards or counters", "selectors": "named selectors, reused by name",
@@ -100,101 +102,4 @@ SECTION_NOTES = {
     "scoring": "the parts of a player's score, and the tie-break",
     "rules_choices": "decisions the content makes where the rules are silent or unclear",
     "start_zone": "the shared zone where cards without their own 'start' begin",
-}
-
-EXAMPLES = {
-    ("card_ref", "string"): "$card",
-    ("card_ref", "top"): "{top: price_shown}",
-    ("selector", "zone"): "{zone: city, of: $other, where: {tag: production, card: $it}}",
-    ("selector", "selector"): "{selector: build_from}",
-    ("selector", "union"): "{union: [{zone: hand}, {zone: looking}]}",
-    ("selector", "pile + on"): "{pile: goods, on: $building}",
-    ("selector", "pile + in"): "{pile: goods, in: {zone: city}}",
-    ("expr", "integer"): "3",
-    ("expr", "string"): "$price",
-    ("expr", "quantity"): "{quantity: build_cost}",
-    ("expr", "counter"): "{counter: sold}",
-    ("expr", "attr"): "{attr: cost, of: $card}",
-    ("expr", "count"): "{count: {zone: hand}}",
-    ("expr", "total"): "{total: vp, in: {zone: city}}",
-    ("expr", "sum"): "{sum: [5, $index]}",
-    ("expr", "min"): "{min: [{count: {zone: hand}}, 3]}",
-    ("expr", "max"): "{max: [{counter: sold}, 1]}",
-    ("expr", "mul"): "{mul: [2, {count: {zone: city, where: {tag: production, card: $it}}}]}",
-    ("expr", "sub"): "{sub: [{attr: cost, of: $card}, 1]}",
-    ("expr", "div"): "{div: [{score: so_far}, 4]}",
-    ("expr", "lookup"): "{lookup: [0, 4, 6, 8], index: {count: {zone: city, where: {tag: monument, card: $it}}}}",
-    ("expr", "if"): "{if: {bound: covered}, then: {attr: cost, of: $covered}, else: 0}",
-    ("expr", "players"): "{players: true}",
-    ("expr", "least"): "{least: cost, in: {zone: hand}}",
-    ("expr", "most"): "{most: vp, in: {zone: city}}",
-    ("expr", "types"): "{types: {zone: city}}",
-    ("expr", "groups"): "{groups: {in: {zone: city}, by: good, size: 3}}",
-    ("expr", "option"): "{option: start_cards}",
-    ("expr", "score"): "{score: so_far}",
-    ("expr", "moves"): "{moves: round}",
-    ("condition", "boolean"): "true",
-    ("condition", "all"): "{all: [{empty: {zone: supply}}, {empty: {zone: discard}}]}",
-    ("condition", "any"): "{any: [{tag: production, card: $card}, {not: {owns: $card}}]}",
-    ("condition", "not"): "{not: {empty: {pile: goods, on: $building}}}",
-    ("condition", "eq"): "{eq: [{players: true}, 2]}",
-    ("condition", "ne"): "{ne: [{counter: sold}, 0]}",
-    ("condition", "lt"): "{lt: [{count: {zone: hand}}, 2]}",
-    ("condition", "le"): "{le: [{count: {zone: hand}}, 1]}",
-    ("condition", "gt"): "{gt: [{players: true}, 2]}",
-    ("condition", "ge"): "{ge: [{counter: produced}, 2]}",
-    ("condition", "tag"): "{tag: violet, card: $card}",
-    ("condition", "type"): "{type: my_building, card: $it}",
-    ("condition", "same_type"): "{same_type: [$covered, $card]}",
-    ("condition", "owns"): "{owns: $card}",
-    ("condition", "role"): "{role: my_role}",
-    ("condition", "role_available"): "{role_available: my_role}",
-    ("condition", "chooser"): "{chooser: true}",
-    ("condition", "option"): "{option: fair_start}",
-    ("condition", "bound"): "{bound: covered}",
-    ("condition", "empty"): "{empty: {zone: supply}}",
-    ("condition", "distinct"): "{distinct: cost, in: {zone: revealed}}",
-    ("condition", "any_player"): "{any_player: {lt: [{count: {zone: city, of: $other}}, {count: {zone: city}}]}, "
-                                 "as: other}",
-    ("condition", "exists"): "{exists: {in: {zone: city}, as: covered, where: {tag: production, card: $covered}}}",
-    ("condition", "can_pay"): "{can_pay: {amount: {quantity: build_cost}, using: cards, except: $card}}",
-    ("step", "if"): "if: {option: fair_start}\nthen:\n  - move: {from: {zone: supply}, to: {zone: hand}, count: 5}\n"
-                    "else:\n  - move: {from: {zone: supply}, to: {zone: hand}, count: 4}",
-    ("step", "repeat"): "repeat:\n  times: {quantity: produce_limit}\n  do:\n"
-                        "    - choose: {action: produce, from: {zone: city}, as: building, optional: true}\n"
-                        "    - move: {from: {zone: supply}, to: {pile: goods, on: $building}, count: 1}",
-    ("step", "for_each_player"): "for_each_player:\n  do:\n"
-                                 "    - move: {from: {zone: supply}, to: {zone: hand}, count: 4}",
-    ("step", "choose"): "choose:\n  action: build\n  text: \"build {card}\"\n  from: {zone: hand}\n  as: card\n"
-                        "  optional: true\n  where: {can_pay: {amount: {quantity: build_cost}, using: cards, "
-                        "except: $card}}",
-    ("step", "move"): "move: {from: {zone: supply}, to: {zone: hand}, count: {quantity: council_draw}}",
-    ("step", "pick"): "pick: {from: {zone: looking}, count: 1, to: {zone: hand}, action: keep, text: \"keep {card}\"}",
-    ("step", "shuffle"): "shuffle: supply",
-    ("step", "discard_down"): "discard_down: {zone: hand, to: {quantity: hand_limit}, into: discard}",
-    ("step", "pay"): "pay: {amount: {quantity: build_cost}, using: cards}",
-    ("step", "emit"): "emit: built",
-    ("step", "add"): "add: {counter: sold, value: 1}",
-    ("step", "set"): "set: {counter: used_this_round, value: 1}",
-    ("step", "let"): "let: {price: {quantity: sale_price}}",
-    ("step", "end_game"): "end_game:\n  if: {any_player: {ge: [{count: {zone: city}}, 12]}}\n"
-                          "  text: someone has 12 buildings",
-    ("step", "start_player"): "start_player: random",
-    ("step", "pass_start_player"): "pass_start_player: 1",
-    ("modifier", "modify + add"): "{modify: build_cost, add: -1, if: {tag: production, card: $card}}",
-    ("modifier", "modify + set"): "{modify: hand_limit, set: 12}",
-    ("effect", "modify"): "{modify: sale_limit, add: 1}",
-    ("effect", "when"): "when: sold\nif: {ge: [{counter: sold}, 2]}\ndo:\n"
-                        "  - move: {from: {zone: supply}, to: {zone: hand}, count: 1}",
-    ("effect", "score"): "score: {div: [{score: so_far}, 4]}\norder: last",
-    ("card", ""): "id: my_building\nname: {en: My Building, zh: 我的建築}\ncopies: 3\ncost: 2\nvp: 1\n"
-                  "tags: [building, violet]\neffects:\n  - when: built\n    if: {le: [{count: {zone: hand}}, 1]}\n"
-                  "    do:\n      - move: {from: {zone: supply}, to: {zone: hand}, count: 1}\n"
-                  "notes: [Why this card is written the way it is.]",
-    ("role", ""): "id: scout\nname: {en: Scout, zh: 探子}\nprivilege:\n  - {quantity: scout_look, add: 2}\naction:\n"
-                  "  - move: {from: {zone: supply}, to: {zone: looking}, count: {quantity: scout_look}}\n"
-                  "  - pick: {from: {zone: looking}, count: 1, to: {zone: hand}, action: keep, optional: true}\n"
-                  "  - move: {from: {zone: looking}, to: {zone: supply}, count: all, position: bottom}",
-    ("steps", ""): "- shuffle: supply\n- for_each_player:\n    do:\n"
-                   "      - move: {from: {zone: supply}, to: {zone: hand}, count: 4}",
 }

@@ -17,7 +17,7 @@ SECTION_PAGES = ("games/index.md", "variants/index.md", "reference/index.md")
 
 
 def schema_files() -> dict[str, str]:
-    """The JSON Schemas shipped with boardrules: file name -> text."""
+    """The JSON Schemas packaged with boardrules: file name -> text."""
     return {p.name: p.read_text(encoding="utf-8") for p in sorted(data_dir("schemas").glob("*.schema.json"))}
 
 
@@ -53,7 +53,7 @@ def game_folder(game_id: str) -> str:
     return f"games/{game_id}"
 
 
-def build(games=None, variants=None) -> list[Page]:
+def make_pages(games=None, variants=None) -> list[Page]:
     """Every generated page (and the schema copies), in navigation order. ``games``: packaged game ids or paths
     (default: every packaged game); ``variants``: variant files (default: ``examples/*.yaml`` in a checkout)."""
     from ..content.sources import resolve
@@ -73,7 +73,7 @@ def build(games=None, variants=None) -> list[Page]:
             cache[base_path] = load(base_path)
         return cache[base_path]
 
-    index = ["# Games", "", "The rules of every game that ships with boardrules, written from its content files. "
+    index = ["# Games", "", "The rules of every game packaged with boardrules, written from its content files. "
              "Each game has an overview, its setup, its roles, every card, a table of which cards act when, and "
              "the game end and scoring.", ""]
     rows, game_pages = [], []
@@ -166,7 +166,7 @@ def generate(out_dir, games=None, variants=None) -> list[Page]:
     """Writes every generated page under ``out_dir`` (a file is only rewritten when its text changed, so a live
     preview does not loop) and returns the pages."""
     out = Path(out_dir)
-    pages = build(games, variants)
+    pages = make_pages(games, variants)
     for p in pages:
         target = out / p.path
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -86,11 +86,50 @@ def flow(value) -> str:
     return str(value)
 
 
+LINE = 92     # an example line longer than this is broken into a block
+
+
+def _steps(value) -> bool:
+    """A list of mappings (steps, effects), which content writes one item a line."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _holds_steps(value) -> bool:
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return _steps(value) or any(_holds_steps(v) for v in items)
+
+
+def yaml_block(value, indent: int = 0) -> str:
+    """YAML as content files write steps, effects and cards: one key a line, values in flow style unless they hold
+    steps or would make the line longer than ``LINE``."""
+    if isinstance(value, list):
+        return "\n".join(_item(v, indent) for v in value)
+    if not isinstance(value, dict):
+        return " " * indent + flow(value)
+    pad, lines = " " * indent, []
+    for key, v in value.items():
+        line = f"{pad}{key}: {flow(v)}"
+        if _steps(v) or isinstance(v, dict) and (_holds_steps(v) or len(line) > LINE):
+            lines += [f"{pad}{key}:", yaml_block(v, indent + 2)]
+        else:
+            lines.append(line)
+    return "\n".join(lines)
+
+
+def _item(value, indent: int) -> str:
+    """One list item: a one-key mapping, or one that holds steps or is long, as a block after the dash; else flow."""
+    pad = " " * indent
+    if isinstance(value, dict) and (len(value) == 1 or _holds_steps(value)
+                                    or len(pad) + 2 + len(flow(value)) > LINE):
+        return pad + "- " + yaml_block(value, indent + 2)[indent + 2:]
+    return pad + "- " + flow(value)
+
+
 class Style:
     """Rulebook phrasing on top of the engine's sentences (the engine's renderer is left as it is).
 
-    - ``a production card`` becomes ``a production building`` when every card with that tag shares a more common
-      tag (the kind of card), with the right article;
+    - ``a <tag> card`` becomes ``a <tag> <kind>`` when every card with that tag shares a more common tag (the
+      kind of card), with the right article;
     - card names that start with a vowel take ``an``;
     - the start player's title takes ``the``.
     """

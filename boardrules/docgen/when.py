@@ -123,13 +123,23 @@ class WhenPage:
                 uniq.append(t)
         return uniq
 
+    def intro_examples(self) -> tuple[str, str]:
+        """The page's two examples, in the game's own words: the first event a card reacts to and the first quantity
+        a card changes, each as ' ("...")'; empty when no card does either."""
+        m = self.m
+        event = next((e for e in m.events if m.triggers.get(e)), None)
+        changed = {e["modify"] for t in m.types for e in t.effects if isinstance(e, dict) and "modify" in e}
+        quantity = next((q for q in m.quantities if q.id in changed), None)
+        return (f' ("{m.events[event]}")' if event else "",
+                f' ("your {quantity.text}")' if quantity is not None else "")
+
     def when_page(self) -> str:
         m = self.m
         lines = self.header("what fires when")
-        lines += ["Cards act in two ways: an **ability** fires at a moment of the game (\"after you build\"), and a "
-                  "**change** alters a number the rules use (\"your hand limit\") while you have the card in play. "
-                  "For each part of a round, here are the moments it has, the numbers it uses, and the cards that "
-                  "act there.", ""]
+        moment, number = self.intro_examples()
+        lines += [f"Cards act in two ways: an **ability** fires at a moment of the game{moment}, and a **change** "
+                  f"alters a number the rules use{number} while you have the card in play. For each part of a round, "
+                  "here are the moments it has, the numbers it uses, and the cards that act there.", ""]
         placed_t, placed_q = set(), set()
         for ph in self.phases():
             lines += [f"## {ph['title']} {{#{ph['key']}}}", ""]

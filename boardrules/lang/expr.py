@@ -5,6 +5,8 @@ Variables are written ``$name`` and read from ``env``; ``$it`` is the candidate 
 """
 from __future__ import annotations
 
+from ..model.records import pile_text
+
 import operator
 import re
 
@@ -40,11 +42,6 @@ def kind_of(node: dict, compiler, prefix: str, extra=()):
     if kinds:
         return None, f"a node has one kind, this one has several: {', '.join(kinds)}"
     return None, f"unknown {'node' if not node else repr(next(iter(node)))}"
-
-
-def pile_text(ptext: str, htext: str) -> str:
-    """A pile on a card: the pile's text may place the card itself ("the good on {card}")."""
-    return ptext.replace("{card}", htext) if "{card}" in ptext else f"the {ptext} on {htext}"
 
 
 def is_var(value) -> bool:
@@ -150,7 +147,7 @@ class Compiler:
             if node.get("deep"):
                 shallow = base
                 base = lambda g, env: g.deep(shallow(g, env))  # noqa: E731
-                text += " (covered cards included)"
+                text += " (cards lying under them included)"
         elif "pile" in node:
             pile = self.lookup(self.m.pile_index, node["pile"], "pile", path + ("pile",))
             ptext = self.m.piles[pile].text if pile is not None else "?"
@@ -165,7 +162,7 @@ class Compiler:
                     return [c for h in hosts(g, env) for c in piles.get(h, ())]
             text = pile_text(ptext, htext)
         else:
-            self.report(path, "a selector needs 'zone' or 'pile'", hint="write {zone: hand} or {pile: goods, on: $card}")
+            self.report(path, "a selector needs 'zone' or 'pile'", hint="write {zone: <zone id>} or {pile: <pile id>, on: $card}")
             return (lambda g, env: []), "?"
         if "where" in node:
             cond, ctext = self.condition(node["where"], path + ("where",), it=True)
@@ -522,7 +519,7 @@ class Compiler:
         def fn(g, env):
             x, y = a(g, env), b(g, env)
             return x is not None and y is not None and types[x] is types[y]
-        return fn, f"{ta} is the same building as {tb}"
+        return fn, f"{ta} is the same kind of card as {tb}"
 
     def if_same_card(self, node, path):
         pair = node["same_card"]

@@ -1,2 +1,2 @@
 """The compiled model: plain records resolved to indexes (``records``) and the instruction set the engine
-interprets (``nodes``). Built by ``lang``, run by ``engine``; no prose is parsed here."""
+interprets (``nodes``). Compiled by ``lang``, run by ``engine``; no prose is parsed here."""

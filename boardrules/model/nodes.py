@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..errors import RulesError
+from .records import pile_text
 
 DECLINE = -1
 
@@ -327,7 +328,7 @@ class ResolveOne(Counted):
 
 
 class Pay(ResolveOne):
-    """Pays an amount one card at a time from a payment's sources (hand cards, goods, ...)."""
+    """Pays an amount one card at a time from a payment's sources (cards in a zone, cards on cards, money)."""
 
     def __init__(self, amount, payment):
         self.count, self.payment, self.cache = amount, payment, {}
@@ -369,7 +370,8 @@ class Pay(ResolveOne):
                 if src.pile is None:
                     actions.append(self.card_action(g, c, "pay", None, "pay with {}"))
                 else:
-                    actions.append(self.card_action(g, host, "pay", src.pile, "pay with the good on {}"))
+                    actions.append(self.card_action(g, host, "pay", src.pile,
+                                                      "pay with " + pile_text(g.rules.piles[src.pile].text, "{}")))
                 values.append((src, c))
         self.offer(g, f, actions, values)
 

@@ -9,6 +9,11 @@ BUILTIN_NOUNS = {"it": "it", "self": "this card", "moved": "the number of cards 
                  "chooser": "the player who chose the role"}
 
 
+def pile_text(ptext: str, htext: str) -> str:
+    """A pile on a card: the pile's text may place the card itself ("the cards on {card}")."""
+    return ptext.replace("{card}", htext) if "{card}" in ptext else f"the {ptext} on {htext}"
+
+
 def article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
 
@@ -20,7 +25,7 @@ class CardType:
     name: dict                      # locale -> display name, e.g. {"en": ..., "zh": ...}
     copies: int
     tags: frozenset
-    attrs: dict                     # attribute name -> value (cost, vp, good, prices, ...)
+    attrs: dict                     # attribute name -> value, as the content declares
     start: int                      # zone index where its copies begin
     effects: list = attrs.field(factory=list)   # raw effect data, kept for rendering
     notes: list = attrs.field(factory=list)
@@ -175,6 +180,24 @@ class OptionDef:
     excludes: list = attrs.field(factory=list)
 
 
+@attrs.define(eq=False, frozen=True)
+class PlayHints:
+    """How generic players read a game (the manifest's ``play`` section): bots, the balance report and the command
+    line. No rule depends on it; a game that declares nothing gets these neutral defaults, and bots play it at
+    random wherever a hint is missing."""
+    acquire: tuple = ()         # action kinds that put a card in front of the player (weighed by value per price)
+    benefit: tuple = ()         # action kinds that take a benefit, most wanted first (taken whenever allowed)
+    keep: tuple = ()            # action kinds that keep one card of several (the most valuable is kept)
+    decline: tuple = ()         # optional action kinds a simple bot passes on
+    value: str | None = None    # the card attribute that says what a card is worth
+    price: str | None = None    # the card attribute holding the price a card asks
+    track: str | None = None    # the tag of the cards the balance report follows one by one (None: every card held)
+    nouns: dict = attrs.field(factory=lambda: dict(PLAY_NOUNS))   # the words the report uses for them
+
+
+PLAY_NOUNS = {"card": "card", "cards": "cards", "held": "held", "place": "tableau"}
+
+
 @attrs.define(eq=False)
 class GameDef:
     """Everything the kernel needs to play one game, resolved to indexes."""
@@ -220,6 +243,7 @@ class GameDef:
     scoring: list = attrs.field(factory=list)           # ScoreRule, in evaluation order
     tie_break: list = attrs.field(factory=list)         # (fn, text)
     rules_choices: list = attrs.field(factory=list)
+    play: PlayHints = attrs.field(factory=PlayHints)   # hints for bots and reports, not rules
     var_kinds: dict = attrs.field(factory=dict)         # variable -> "card" | "player" | "value"
     var_nouns: dict = attrs.field(factory=lambda: dict(BUILTIN_NOUNS))   # variable -> noun phrase for the docs
     nodes: dict = attrs.field(factory=dict)             # node path -> compiled node
@@ -251,10 +275,10 @@ class GameDef:
 
     @property
     def start_player_text(self) -> str:
-        """The start player as a noun in a sentence: "the Governor"."""
+        """The start player as a noun in a sentence ("the start player", or the title the content gives)."""
         name = self.start_player_name
         return name if name.lower().startswith("the ") else f"the {name}"
 
     def noun(self, var: str, scope=None) -> str:
-        """A variable as a noun phrase, from where it was bound ("the card chosen to build")."""
+        """A variable as a noun phrase, from where it was bound ("the card chosen to <action>")."""
         return (scope or {}).get(var) or self.var_nouns.get(var) or f"the {var.replace('_', ' ')}"

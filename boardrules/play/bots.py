@@ -49,44 +49,43 @@ def play_out(game, bots):
 
 # ---------------------------------------------------------------------- a heuristic bot
 class GreedyBot:
-    """A simple heuristic player: builds for victory points, pays with its cheapest cards, takes what it is offered.
+    """A simple heuristic player, steered by the game's ``play`` hints (:class:`boardrules.model.records.PlayHints`):
 
-    - Build: the building with the most victory points per card it will cost (the real cost, found by trying the
-      payment on a copy of the game: discounts, privileges and refunds included); bigger VP on ties. A building
-      with 0 VP that scores at the end (a 6-cost bonus building, say) counts as ``BONUS_VP``.
-    - Pay and discard: the least valuable card first (lowest VP, then lowest cost); goods before cards.
-    - Keep: the most valuable card.
-    - Roles: one it can build with, else one it can produce with, else one it can sell with, else one that lets
-      it draw and choose cards (found by choosing each role on a copy of the game and looking only at the kind of
-      its own first decision, never at hidden cards), else a random one.
-    - Produce and sell whenever it may. Covering a building (``build_over``) is declined.
-    - Anything else, including action kinds it does not know: uniformly random with its own seeded generator.
+    - Acquire (``play.acquire``): the card with the most value per card it will pay (the real amount, found by
+      trying the payment on a copy of the game: discounts, privileges and refunds included); bigger value on ties.
+      A card worth 0 that scores at the end (it has a ``score`` effect) counts as ``BONUS_VALUE``.
+    - Pay and discard: the least valuable card first (lowest value, then lowest price); anything that is not a card
+      before cards.
+    - Keep (``play.keep``): the most valuable card.
+    - Roles: one that lets it acquire, else one for each ``play.benefit`` kind in order, else one that lets it keep
+      or discard cards (found by choosing each role on a copy of the game and reading only the kind of its own
+      first decision, never hidden cards), else a random one.
+    - Benefits: whenever it may. The ``play.decline`` kinds are declined.
+    - Anything else, including action kinds the hints do not name: uniformly random with its own seeded generator.
 
-    It reads roles from the actions and card values from ``rules.cards`` only, so it plays any game written as
-    content; in a game without these action kinds it is a random bot.
+    It reads roles from the actions, card values from ``rules.cards`` and everything else from the hints, so it
+    plays any game written as content; in a game without hints it is a random bot that pays with cheap cards.
     """
 
-    BUILD_KINDS = ("build", "buy")
-    PAY_KINDS = ("pay",)
+    PAY_KINDS = ("pay",)            # the engine's own kinds: paying, discarding down, passing, choosing a role
     DISCARD_KINDS = ("discard",)
-    KEEP_KINDS = ("keep",)
-    TAKE_KINDS = ("produce", "sell")
-    DECLINE_KINDS = ("build_over",)
     ROLE_KIND = "choose_role"
-    ROLE_TARGETS = (BUILD_KINDS, ("produce",), ("sell",), KEEP_KINDS + DISCARD_KINDS)   # why take a role, best first
-    BONUS_VP = 4
+    BONUS_VALUE = 4
 
     def __init__(self, seed, rules):
         self.seed = seed
         self.rules = rules
         self.rng = random.Random(seed)
+        hints = rules.model.play
+        self.acquire, self.keep, self.benefit, self.decline = hints.acquire, hints.keep, hints.benefit, hints.decline
+        # why take a role, best first: each entry is a set of action kinds its first decision may offer
+        self.role_targets = (self.acquire, *((kind,) for kind in self.benefit), self.keep + self.DISCARD_KINDS)
         self.values = {}
         for card in rules.cards:
-            a = card.attrs
-            vp, cost = _number(a.get("vp")), _number(a.get("cost"))
-            if vp == 0 and (cost >= 6 or any(isinstance(e, dict) and "score" in e for e in card.effects)):
-                vp = self.BONUS_VP
-            self.values[card.id] = (vp, cost)
+            value, price = _number(card.attrs.get(hints.value)), _number(card.attrs.get(hints.price))
+            if value == 0 and any(isinstance(e, dict) and "score" in e for e in card.effects):
+                value = self.BONUS_VALUE
+            self.values[card.id] = (value, price)
 
     def __repr__(self):
         return f"GreedyBot({self.seed!r})"
@@ -106,34 +105,34 @@ class GreedyBot:
         passes = [a for a in actions if a.kind == "pass"]
         if not real:
             return None
-        if kinds & set(self.BUILD_KINDS):
-            return self._best_build(game, [a for a in actions if a.kind in self.BUILD_KINDS])
+        if kinds & set(self.acquire):
+            return self._best_acquisition(game, [a for a in actions if a.kind in self.acquire])
         if self.ROLE_KIND in kinds:
             return self._best_role(game, [a for a in actions if a.kind == self.ROLE_KIND])
         if all(a.kind in self.PAY_KINDS + self.DISCARD_KINDS for a in real):
             return min(real, key=self._value)
-        if all(a.kind in self.KEEP_KINDS for a in real):
+        if all(a.kind in self.keep for a in real):
             return max(real, key=self._value)
-        if all(a.kind in self.TAKE_KINDS for a in real):
+        if all(a.kind in self.benefit for a in real):
             return self.rng.choice(real)
-        if all(a.kind in self.DECLINE_KINDS for a in real) and passes:
+        if all(a.kind in self.decline for a in real) and passes:
             return passes[0]
         return None
 
     def _value(self, action):
-        """(vp, cost) of the card an action names; below every card for anything else (a good, say)."""
+        """(value, price) of the card an action names; below every card for anything else."""
         card = action.args.get("card")
         if isinstance(card, str) and card in self.values:
             return self.values[card]
         return (-1, -1)
 
-    def _best_build(self, game, builds):
+    def _best_acquisition(self, game, offers):
         best, best_key = None, None
-        for a in builds:
-            vp, _ = self._value(a)
-            cost = self._cost(game, a)
-            per_card = vp / cost if cost > 0 else vp * 2.0
-            key = (per_card, vp)
+        for a in offers:
+            value, _ = self._value(a)
+            spent = self._spent(game, a)
+            per_card = value / spent if spent > 0 else value * 2.0
+            key = (per_card, value)
             if best_key is None or key > best_key:
                 best, best_key = a, key
         return best
@@ -148,9 +147,9 @@ class GreedyBot:
             return min(ranked, key=lambda ra: ra[0])[1]
         return self.rng.choice(roles)
 
-    # ------------------------------------------------------------------ looking ahead on a copy
+    # ------------------------------------------------------------------ trying moves on a copy
     def _role_rank(self, game, action):
-        """The index in ROLE_TARGETS of the first useful decision the role gives this bot, or None."""
+        """The index in ``role_targets`` of the first useful decision the role gives this bot, or None."""
         me = game.current_player
         g = game.clone()
         g.apply(action)
@@ -159,7 +158,7 @@ class GreedyBot:
                 return None
             acts = g.legal_actions()
             kinds = {a.kind for a in acts}
-            for rank, target in enumerate(self.ROLE_TARGETS):
+            for rank, target in enumerate(self.role_targets):
                 if kinds & set(target):
                     return rank
             if kinds & set(self.PAY_KINDS):
@@ -167,8 +166,8 @@ class GreedyBot:
             g.apply(next((a for a in acts if a.kind == "pass"), acts[0]))
         return None
 
-    def _cost(self, game, action):
-        """What building ``action`` costs this bot: cards leaving its hidden zones plus counters (money) spent."""
+    def _spent(self, game, action):
+        """What acquiring by ``action`` takes from this bot: cards leaving its hidden zones plus counters (money)."""
         me = game.current_player
         before_cards, before_counters, held = _holdings(game, me)
         tableau_before = _tableau_size(game, me)
@@ -183,9 +182,9 @@ class GreedyBot:
             else:
                 g.apply(next((a for a in acts if a.kind == "pass"), acts[0]))
         after_cards, after_counters, _ = _holdings(g, me)
-        cost = before_cards - after_cards - (1 if action.args.get("card") in held else 0)
-        cost += sum(max(0, b - a) for b, a in zip(before_counters, after_counters))
-        return max(cost, 0)
+        spent = before_cards - after_cards - (1 if action.args.get("card") in held else 0)
+        spent += sum(max(0, b - a) for b, a in zip(before_counters, after_counters))
+        return max(spent, 0)
 
 
 def _number(value) -> float:

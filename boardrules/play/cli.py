@@ -105,7 +105,7 @@ def table(headers, rows, left=1) -> list[str]:
 
 
 def card_text(entry, names) -> str:
-    """One card of a view: its name, plus what lies under it (e.g. "Name [covered: Other Name]")."""
+    """One card of a view: its name, plus what lies under it, by pile (e.g. "Name [pile: Other Name]")."""
     if not isinstance(entry, dict):
         return names.get(entry, entry)
     extras = []
@@ -193,7 +193,7 @@ def cli():
 
 
 option_opt = click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
-                          help="A game option, e.g. fair_start=true (repeatable; values: true/false, integers, text).")
+                          help="A game option, e.g. some_option=true (repeatable; values: true/false, integers, text).")
 players_opt = click.option("--players", "-p", type=int, default=None,
                            help="Number of players (default: 4, or the most the game allows if fewer).")
 
@@ -303,8 +303,8 @@ def simulate(game, games, players, seed, option_pairs):
               help="Also write a report with plots: .md (Markdown) or .html (self-contained page).")
 def compare(sources, games, players, seed, bots, workers, option_pairs, report_path):
     """Play the same seeded games of every SOURCE (a packaged id or a path to a game or variant file) with the same
-    bots, print win rates by seat, scores, game length and the buildings that differ most, and optionally write a
-    Markdown or HTML report."""
+    bots, print win rates by seat, scores, game length and the cards the game tracks (its play hints) that differ
+    most, and optionally write a Markdown or HTML report."""
     if len(sources) < 2:
         raise CommandError("compare needs at least two sources (the same one twice is fine)")
     if report_path is not None:

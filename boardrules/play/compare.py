@@ -1,5 +1,6 @@
 """Balance comparison: play the same seeded games of several rule sets (a game and its variants) with the same bots,
-and collect win rates, scores, game length and per-building statistics for each.
+and collect win rates, scores, game length and per-card statistics for each (the cards the game's ``play.track`` tag
+marks, or every card a player holds at the end).
 
 >>> import boardrules
 >>> from boardrules.compare import compare
@@ -117,8 +118,9 @@ def _summarise(rules, source: str, players: int, records: list[dict]) -> dict:
     scores, winner_scores, rounds, decisions = [], [], [], []
     reasons: dict = {}
     names = {c.id: c.en for c in rules.cards}
-    tagged = [c.id for c in rules.cards if "building" in c.tags]
-    built_games: dict = {}      # card id -> games where some player had it
+    hints = rules.model.play
+    tagged = [c.id for c in rules.cards if hints.track in c.tags]
+    games_with: dict = {}       # card id -> games where some player had it
     holders: dict = {}          # card id -> player-games with it
     holder_wins: dict = {}      # card id -> wins of those players (shared wins split)
     for rec in records:
@@ -140,18 +142,18 @@ def _summarise(rules, source: str, players: int, records: list[dict]) -> dict:
                 holders[cid] = holders.get(cid, 0) + 1
                 holder_wins[cid] = holder_wins.get(cid, 0.0) + won
         for cid in in_game:
-            built_games[cid] = built_games.get(cid, 0) + 1
+            games_with[cid] = games_with.get(cid, 0) + 1
 
-    card_ids = list(tagged) if tagged else []
+    card_ids = list(tagged)
     card_ids += sorted(cid for cid in holders if cid not in card_ids)
-    buildings = {}
+    tracked = {}
     for cid in card_ids:
-        n_games, n_players, w = built_games.get(cid, 0), holders.get(cid, 0), holder_wins.get(cid, 0.0)
-        buildings[cid] = {
+        n_games, n_players, w = games_with.get(cid, 0), holders.get(cid, 0), holder_wins.get(cid, 0.0)
+        tracked[cid] = {
             "name": names.get(cid, cid),
             "games": n_games,
-            "build_rate": n_games / games if games else 0.0,
-            "build_ci": list(wilson(n_games, games)),
+            "game_rate": n_games / games if games else 0.0,
+            "game_ci": list(wilson(n_games, games)),
             "holders": n_players,
             "holder_rate": n_players / (games * players) if games else 0.0,
             "wins": w,
@@ -182,7 +184,8 @@ def _summarise(rules, source: str, players: int, records: list[dict]) -> dict:
         "rounds": {"mean": r_mean, "sd": r_sd, "min": min(rounds, default=0), "max": max(rounds, default=0)},
         "decisions": {"mean": _mean_sd(decisions)[0]},
         "end_reasons": dict(sorted(reasons.items(), key=lambda kv: (-kv[1], str(kv[0])))),
-        "buildings": buildings,
+        "tracked": tracked,
+        "nouns": dict(hints.nouns),
     }
 
 

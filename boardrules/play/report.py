@@ -7,11 +7,13 @@ import html
 import math
 import os
 
+from ..model.records import PLAY_NOUNS
+
 __all__ = ["terminal_table", "markdown_report", "html_report", "write_report", "report_format", "REPORT_FORMATS"]
 
 COLOURS = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1", "#edc948", "#9c755f"]
 REPORT_FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
-TOP_BUILDINGS = 15
+TOP_CARDS = 15
 
 
 # ---------------------------------------------------------------------- shared helpers
@@ -66,15 +68,20 @@ def _settings(result) -> list[tuple[str, str]]:
     ]
 
 
-def _building_ids(result) -> list[str]:
+def nouns(result) -> dict:
+    """The words for the tracked cards, from the first source's ``play.nouns`` (sources are a game and its variants)."""
+    return {**PLAY_NOUNS, **(result["sources"][0].get("nouns") or {})} if result["sources"] else dict(PLAY_NOUNS)
+
+
+def _card_ids(result) -> list[str]:
     ids: list[str] = []
     for s in result["sources"]:
-        ids += [cid for cid in s["buildings"] if cid not in ids]
+        ids += [cid for cid in s["tracked"] if cid not in ids]
     return ids
 
 
 def _entry(source, cid):
-    return source["buildings"].get(cid)
+    return source["tracked"].get(cid)
 
 
 def _spread(values):
@@ -90,28 +97,28 @@ def _disjoint(cis) -> bool:
     return len(cis) >= 2 and max(c[0] for c in cis) > min(c[1] for c in cis)
 
 
-def building_rows(result) -> list[dict]:
-    """One row per building: per-source entries, the build-rate and win-rate differences, and whether they are
-    significant (95% intervals that do not overlap)."""
+def card_rows(result) -> list[dict]:
+    """One row per tracked card: per-source entries, the differences of the share of games with it and of its
+    holders' win rate, and whether they are significant (95% intervals that do not overlap)."""
     rows = []
-    for order, cid in enumerate(_building_ids(result)):
+    for order, cid in enumerate(_card_ids(result)):
         entries = [_entry(s, cid) for s in result["sources"]]
         name = next((e["name"] for e in entries if e), cid)
-        build = [e["build_rate"] if e else 0.0 for e in entries]
+        held = [e["game_rate"] if e else 0.0 for e in entries]
         win = [e["win_rate"] if e else None for e in entries]
-        d_build, d_win = _spread(build), _spread(win)
+        d_games, d_win = _spread(held), _spread(win)
         rows.append({
             "id": cid, "name": name, "entries": entries, "order": order,
-            "d_build": d_build, "d_win": d_win,
-            "sig_build": _disjoint([e["build_ci"] if e else None for e in entries]),
+            "d_games": d_games, "d_win": d_win,
+            "sig_games": _disjoint([e["game_ci"] if e else None for e in entries]),
             "sig_win": _disjoint([e["win_ci"] if e else None for e in entries]),
-            "key": max(abs(d_build or 0.0), abs(d_win or 0.0)),
+            "key": max(abs(d_games or 0.0), abs(d_win or 0.0)),
         })
     return rows
 
 
-def top_buildings(result, n: int = TOP_BUILDINGS) -> list[dict]:
-    return sorted(building_rows(result), key=lambda r: (-r["key"], r["order"]))[:n]
+def top_cards(result, n: int = TOP_CARDS) -> list[dict]:
+    return sorted(card_rows(result), key=lambda r: (-r["key"], r["order"]))[:n]
 
 
 def _diff_note(result) -> str:
@@ -159,9 +166,10 @@ def text_table(headers, rows, left=1, blank_under_empty=False) -> list[str]:
 # ---------------------------------------------------------------------- terminal
 def terminal_table(result) -> str:
     """Side-by-side columns per source: win rate by seat with 95% Wilson intervals, scores, rounds, game ends, and
-    the buildings whose build rate or win rate differs most between the sources."""
+    the tracked cards whose share of games or holders' win rate differs most between the sources."""
     srcs = result["sources"]
     heads = labels(result)
+    n = nouns(result)
     out = ["Balance comparison"]
     out += [f"  {k:<8} {v}" for k, v in _settings(result)]
     out += [f"  {_letter(k)} = {s['source']} ({s['title']})" for k, s in enumerate(srcs)]
@@ -169,21 +177,21 @@ def terminal_table(result) -> str:
     out += text_table([""] + heads, _summary_rows(result))
     out.append("")
 
-    top = top_buildings(result)
-    out.append(f"Top {len(top)} buildings by difference between sources ({_diff_note(result)}):")
-    out.append("  built: share of games in which some player had it in the city at the end;"
+    top = top_cards(result)
+    out.append(f"Top {len(top)} {n['cards']} by difference between sources ({_diff_note(result)}):")
+    out.append(f"  {n['held']}: share of games in which some player had it in the {n['place']} at the end;"
                " win: win rate of the players who had it")
-    headers = ["building"]
+    headers = [n["card"]]
     for h in heads:
         letter = h.split(" ", 1)[0]
-        headers += [f"built {letter}", f"win {letter}"]
-    headers += ["diff built", "diff win"]
+        headers += [f"{n['held']} {letter}", f"win {letter}"]
+    headers += [f"diff {n['held']}", "diff win"]
     rows = []
     for r in top:
         row = [r["name"]]
         for e in r["entries"]:
-            row += [_pct(e["build_rate"]) if e else "-", _rate(e["win_rate"]) if e else "-"]
-        row += [_signed(r["d_build"]) + ("*" if r["sig_build"] else " "),
+            row += [_pct(e["game_rate"]) if e else "-", _rate(e["win_rate"]) if e else "-"]
+        row += [_signed(r["d_games"]) + ("*" if r["sig_games"] else " "),
                 _signed(r["d_win"]) + ("*" if r["sig_win"] else " ")]
         rows.append(row)
     out += text_table(headers, rows)
@@ -339,40 +347,46 @@ def _md_table(headers, rows, right_from=1) -> list[str]:
             + ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rows])
 
 
-def _building_table(result):
-    """Headers and rows of the full per-building table."""
+def _card_table(result):
+    """Headers and rows of the full per-card table."""
     heads = labels(result)
-    headers = ["building", "id"]
+    n = nouns(result)
+    headers = [n["card"], "id"]
     for h in heads:
         letter = h.split(" ", 1)[0]
-        headers += [f"built {letter}", f"players {letter}", f"win rate {letter}"]
+        headers += [f"{n['held']} {letter}", f"players {letter}", f"win rate {letter}"]
     if len(heads) >= 2:
-        headers += ["Δ built", "Δ win rate"]
+        headers += [f"Δ {n['held']}", "Δ win rate"]
     rows = []
-    for r in sorted(building_rows(result), key=lambda r: (-r["key"], r["order"])):
+    for r in sorted(card_rows(result), key=lambda r: (-r["key"], r["order"])):
         row = [r["name"], r["id"]]
         for e in r["entries"]:
             if e is None:
                 row += ["-", "-", "-"]
             else:
-                row += [f"{_pct(e['build_rate'])} {_ci(e['build_ci'])}", f"{_pct(e['holder_rate'])}",
+                row += [f"{_pct(e['game_rate'])} {_ci(e['game_ci'])}", f"{_pct(e['holder_rate'])}",
                         _rate_ci(e["win_rate"], e["win_ci"])]
         if len(heads) >= 2:
-            row += [_signed(r["d_build"]) + (" *" if r["sig_build"] else ""),
+            row += [_signed(r["d_games"]) + (" *" if r["sig_games"] else ""),
                     _signed(r["d_win"]) + (" *" if r["sig_win"] else "")]
         rows.append(row)
     return headers, rows
 
 
-NOTES = [
-    "Win rates count a shared win (a tie that the tie-break does not resolve) as a fraction for each winner; "
-    "intervals are 95% Wilson score intervals.",
-    "**built**: the share of games in which at least one player had the building face up in the city at the end "
-    "(covered buildings do not count); **players**: the share of all player-games with it.",
-    "**win rate**: the win rate of the players who had the building at the end. It is an association, not a cause: "
-    "players who are winning build more, and some buildings are only bought late by players who can afford them.",
-    "Δ columns: B − A for two sources, largest − smallest for more; * marks non-overlapping 95% intervals.",
-]
+def notes(result) -> list[str]:
+    """The report's notes on how to read it, in the game's words."""
+    n = nouns(result)
+    return [
+        "Win rates count a shared win (a tie that the tie-break does not resolve) as a fraction for each winner; "
+        "intervals are 95% Wilson score intervals.",
+        f"**{n['held']}**: the share of games in which at least one player had the {n['card']} face up in the "
+        f"{n['place']} at the end (cards lying under other cards do not count); **players**: the share of all "
+        "player-games with it.",
+        f"**win rate**: the win rate of the players who had the {n['card']} at the end. It is an association, not a "
+        f"cause: players who are winning get more {n['cards']}, and some {n['cards']} only come late, to players "
+        "who can afford them.",
+        "Δ columns: B − A for two sources, largest − smallest for more; * marks non-overlapping 95% intervals.",
+    ]
 
 
 def markdown_report(result) -> str:
@@ -389,11 +403,11 @@ def markdown_report(result) -> str:
     out += ["## Scores", ""]
     for k in range(len(srcs)):
         out += [score_histogram_svg(result, k), ""]
-    out += ["## Buildings", ""]
-    headers, rows = _building_table(result)
+    out += [f"## {nouns(result)['cards'].capitalize()}", ""]
+    headers, rows = _card_table(result)
     out += _md_table(headers, rows, right_from=2)
     out += ["", "## Notes", ""]
-    out += [f"- {n}" for n in NOTES]
+    out += [f"- {note}" for note in notes(result)]
     return "\n".join(out) + "\n"
 
 
@@ -429,7 +443,7 @@ def _md_inline(text: str) -> str:
 
 
 def html_report(result) -> str:
-    """A self-contained HTML page: settings, summary table, SVG plots and the full per-building table."""
+    """A self-contained HTML page: settings, summary table, SVG plots and the full per-card table."""
     e = html.escape
     srcs = result["sources"]
     heads = labels(result)
@@ -444,10 +458,10 @@ def html_report(result) -> str:
     out += ["<h2>Win rate by seat</h2>", '<div class="plots">', win_rate_svg(result), "</div>"]
     out += ["<h2>Scores</h2>", '<div class="plots">']
     out += [score_histogram_svg(result, k) for k in range(len(srcs))]
-    out += ["</div>", "<h2>Buildings</h2>"]
-    headers, rows = _building_table(result)
+    out += ["</div>", f"<h2>{e(nouns(result)['cards'].capitalize())}</h2>"]
+    headers, rows = _card_table(result)
     out.append(_html_table(headers, rows, left=2))
-    out += ["<h2>Notes</h2>", '<ul class="notes">'] + [f"<li>{_md_inline(n)}</li>" for n in NOTES] + ["</ul>"]
+    out += ["<h2>Notes</h2>", '<ul class="notes">'] + [f"<li>{_md_inline(n)}</li>" for n in notes(result)] + ["</ul>"]
     out += ["</body>", "</html>"]
     return "\n".join(out) + "\n"
 

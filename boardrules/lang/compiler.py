@@ -1,4 +1,4 @@
-"""Builds a GameDef from validated content documents, collecting every semantic problem."""
+"""Compiles a GameDef from validated content documents, collecting every semantic problem."""
 from __future__ import annotations
 
 from ..errors import ContentIssue
@@ -17,7 +17,7 @@ ATTRIBUTE_TYPES = {
 }
 
 
-class Builder(StepCompiler):
+class ContentCompiler(StepCompiler):
     def __init__(self, doc, did_you_mean):
         self.doc, self.did_you_mean = doc, did_you_mean     # one merged, sourced document
         self.removed = doc.removed                          # ids a variant removed, for clearer errors
@@ -46,7 +46,7 @@ class Builder(StepCompiler):
                 yield self.doc, (section, key), key, item
 
     # ------------------------------------------------------------------ the whole game
-    def build(self) -> M.GameDef:
+    def compile(self) -> M.GameDef:
         m, top = self.m, self.doc.data
         m.raw = {"content": top, "files": list(self.doc.files)}
         m.id, m.title, m.edition = top["id"], top.get("title", top["id"]), top.get("edition", "")
@@ -75,7 +75,33 @@ class Builder(StepCompiler):
         self.quantity_cycles()
         self.scoring(top)
         m.rules_choices = list(top.get("rules_choices", []))
+        self.play_hints(top.get("play") or {})
         return m
+
+    def play_hints(self, spec):
+        """The ``play`` section (hints for bots and reports), checked against the attributes, tags and action kinds
+        (the ``action`` of the content's choose and pick steps) it names."""
+        m = self.m
+
+        def action_kinds(node):
+            if isinstance(node, dict):
+                for key, value in node.items():
+                    yield from [value] if key == "action" and isinstance(value, str) else action_kinds(value)
+            elif isinstance(node, list):
+                for value in node:
+                    yield from action_kinds(value)
+
+        kinds = set(action_kinds(self.doc.data))
+        for key in ("acquire", "benefit", "keep", "decline"):
+            for i, kind in enumerate(spec.get(key, [])):
+                if kind not in kinds:
+                    self.report(("play", key, i), f"unknown action kind {kind!r}", choices=sorted(kinds))
+        for key, what, known in (("value", "attribute", m.attributes), ("price", "attribute", m.attributes),
+                                 ("track", "tag", m.tags)):
+            if spec.get(key) is not None and spec[key] not in known:
+                self.report(("play", key), f"unknown {what} {spec[key]!r}", choices=sorted(known))
+        m.play = M.PlayHints(**{k: tuple(v) if isinstance(v, list) else v for k, v in spec.items() if k != "nouns"},
+                             nouns={**M.PLAY_NOUNS, **spec.get("nouns", {})})
 
     def declarations(self):
         m = self.m
