@@ -147,13 +147,16 @@ defs["step"] = {"description": "one instruction", "oneOf": [
   E("start_player", {"oneOf": [{"const": "random"}, {"type": "integer", "minimum": 0}]}),
   E("pass_start_player", {"type": "integer"}),
 ]}
+scope = {"enum": ["owner", "others", "all"],
+         "description": "whose quantities or events: the card's owner (default), the other players, or everyone"}
 mod_props = {"modify": ident, "add": R("expr"), "set": R("expr"), "if": R("condition")}
 defs["modifier"] = {"description": "changes a quantity while the card is active",
                     "oneOf": [obj(dict(mod_props), ["modify", "add"]), obj(dict(mod_props), ["modify", "set"])]}
 defs["effect"] = {"description": "a modifier, a triggered ability or an end-game score", "oneOf": [
-  obj({"modify": ident, "add": R("expr"), "set": R("expr"), "if": R("condition")}, ["modify"],
-      "modifier: changes a quantity while the card is active"),
-  obj({"when": ident, "if": R("condition"), "do": steps}, ["when", "do"], "trigger: when the event happens to you"),
+  obj({"modify": ident, "add": R("expr"), "set": R("expr"), "if": R("condition"), "scope": scope}, ["modify"],
+      "modifier: changes a quantity while the card works"),
+  obj({"when": ident, "if": R("condition"), "do": steps, "scope": scope}, ["when", "do"],
+      "trigger: when the event happens to you (scope others: to another player, who is then $actor)"),
   obj({"score": R("expr"), "order": {"oneOf": [{"enum": ["first", "normal", "last"]}, {"type": "integer"}]}}, ["score"],
       "end-game points"),
 ]}
@@ -169,7 +172,10 @@ defs["card"] = {"type": "object", "required": ["id", "name"], "additionalPropert
                  "tags": {"type": "array", "items": ident, "uniqueItems": True}, "start": ident,
                  "effects": {"type": "array", "items": R("effect")}, "works": R("works"),
                  "notes": {"type": "array", "items": text}}}
-priv = {"type": "array", "items": obj({"quantity": ident, "add": R("expr"), "if": R("condition")}, ["quantity", "add"])}
+priv = {"type": "array", "items": {"oneOf": [
+    obj({"quantity": ident, "add": R("expr"), "if": R("condition")}, ["quantity", "add"],
+        "the chooser's quantity changes during the phase"),
+    obj({"do": steps}, ["do"], "the chooser first runs these steps (as often as the privilege multiplier says)")]}}
 defs["role"] = obj({"id": ident, "name": name, "privilege": priv, "start": steps, "action": steps, "end": steps,
                     "available": dict(R("condition"), description="the role is in a game only if this holds "
                                                                    "(player count, options)"),

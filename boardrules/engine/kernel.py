@@ -414,6 +414,8 @@ class Kernel:
                         value = m.value(self, env)
                     else:
                         add += m.value(self, env) * len(working)
+            if q.wide:
+                add += self._wide_modifiers(q, env, you)
             if self.role is not None and you == self.chooser:
                 privs = self.rules.roles[self.role].privilege.get(qi)
                 if privs:
@@ -428,6 +430,25 @@ class Kernel:
         if q.max is not None and value > q.max:
             value = q.max
         return value
+
+    def _wide_modifiers(self, q, env, you):
+        """What other players' cards add to ``you``'s quantity (modifiers with scope others or all); a 'set' from
+        another player's card is not allowed to hide the owner's own value, so only 'add' counts here."""
+        add = 0
+        saved = env.get("self", _UNSET)
+        for m in q.wide:
+            for seat in range(self.players):
+                if seat == you and m.scope == "others":
+                    continue
+                for c in self.active[seat].get(m.type, ()):
+                    env["self"] = c
+                    if self.works(c, env) and (m.cond is None or m.cond(self, env)):
+                        add += m.value(self, env)
+        if saved is _UNSET:
+            env.pop("self", None)
+        else:
+            env["self"] = saved
+        return add
 
     def payment_sources(self, payment, env):
         """[(source, cards, how many may be paid from it)]; a money source has no cards."""
@@ -475,12 +496,13 @@ class Kernel:
             self.set_counter(src.counter, seat, self.counters[src.counter][seat] + 1)
 
     def emit(self, event, env):
+        wide = self.rules.wide_triggers.get(event)
+        pushed = self._emit_wide(wide, env) if wide else False
         triggers = self.rules.triggers.get(event)
         if not triggers:
-            return False
+            return pushed
         you = env.get("you")
         active = self.active[you]
-        pushed = False
         for trig in reversed(triggers):
             working = active.get(trig.type)
             if working:
@@ -488,6 +510,26 @@ class Kernel:
                     if self.works(c, env):
                         local = dict(env)
                         local["self"] = c
+                        self.push(trig.body, local)
+                        pushed = True
+        return pushed
+
+    def _emit_wide(self, triggers, env):
+        """Cards of other players (scope others or all) that react to ``you``'s event: each runs for its owner
+        (``you`` in its steps), with the player who caused the event as ``actor``. They run after the player's
+        own reactions, in seat order from the next player."""
+        actor = env.get("you")
+        pushed = False
+        n = self.players
+        for k in range(n - 1, -1, -1):          # pushed in reverse so that they run in seat order
+            seat = (actor + 1 + k) % n
+            for trig in reversed(triggers):
+                if seat == actor and trig.scope == "others":
+                    continue
+                for c in reversed(self.active[seat].get(trig.type, ())):
+                    local = dict(env)
+                    local["you"], local["actor"], local["self"] = seat, actor, c
+                    if self.works(c, local):
                         self.push(trig.body, local)
                         pushed = True
         return pushed

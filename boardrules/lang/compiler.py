@@ -57,7 +57,7 @@ class ContentCompiler(StepCompiler):
         names = top.get("names", {})
         sp = names.get("start_player")
         m.start_player_name = (sp.get("en") if isinstance(sp, dict) else sp) or "the start player"
-        for name, kind in (("you", "player"), ("chooser", "player"), ("self", "card"), ("it", "card"),
+        for name, kind in (("you", "player"), ("chooser", "player"), ("actor", "player"), ("self", "card"), ("it", "card"),
                            ("index", "value"), ("moved", "value"), ("role", "value")):
             m.var_kinds[name] = kind
         self.declarations()
@@ -328,7 +328,13 @@ class ContentCompiler(StepCompiler):
                 continue
             self.nouns = {}
             role = m.roles[m.role_index[key]]
+            privilege_steps = []
             for i, mod in enumerate(spec.get("privilege", [])):
+                if "do" in mod:         # a privilege that is an action: the chooser runs it first, once per multiple
+                    body = self.block(mod["do"], path + ("privilege", i, "do"))
+                    privilege_steps.append(body)
+                    role.privilege_texts.append(f"You first {self.text_of(body)}.")
+                    continue
                 q, modifier = self.modifier({"modify": mod["quantity"], **mod}, path + ("privilege", i), -1)
                 if q is not None:
                     role.privilege.setdefault(q, []).append(modifier)
@@ -337,7 +343,12 @@ class ContentCompiler(StepCompiler):
             end = [self.step(s, path + ("end", i)) for i, s in enumerate(spec.get("end", []))]
             if "available" in spec:
                 role.available, _ = self.condition(spec["available"], path + ("available",))
-            action = self.block(spec.get("action", []), path + ("action",))
+            prefix = None
+            if privilege_steps:
+                body = self.register(N.Block(privilege_steps), ("roles", key, "privilege"))
+                times = self.register(N.Repeat(privilege_times, body), ("roles", key, "privilege", "repeat"))
+                prefix = [N.If(lambda g, env: env.get("you") == g.chooser, N.Block([times], shared=True), None)]
+            action = self.block(spec.get("action", []), path + ("action",), prefix=prefix)
             role.action_text = self.text_of(action)
             role.start_text = "; ".join(x.text for x in start)
             role.end_text = "; ".join(x.text for x in end)
@@ -371,11 +382,16 @@ class ContentCompiler(StepCompiler):
             for i, eff in enumerate(t.effects):
                 p = t.source[1] + ("effects", i)
                 self.nouns = {}
+                scope = eff.get("scope", "owner")
                 if "modify" in eff:
                     q, modifier = self.modifier(eff, p, t.index)
-                    modifier.each = t.works_while is not None or "$self" in repr(eff)
+                    modifier.each = t.works_while is not None or "$self" in repr(eff) or scope != "owner"
+                    modifier.scope = scope
+                    if scope != "owner" and "set" in eff:
+                        self.report(p + ("set",), "a modifier that reaches other players adds to their quantities "
+                                                  "('add'); 'set' is only for the owner's")
                     if q is not None:
-                        m.quantities[q].mods.append(modifier)
+                        (m.quantities[q].mods if scope == "owner" else m.quantities[q].wide).append(modifier)
                     t.texts.append(modifier.text[0].upper() + modifier.text[1:] + ".")
                 elif "when" in eff:
                     event = eff["when"]
@@ -384,7 +400,8 @@ class ContentCompiler(StepCompiler):
                         continue
                     cond, ctext = self.condition(eff["if"], p + ("if",)) if "if" in eff else (None, "")
                     body = self.block(eff.get("do", []), p + ("do",), guard=cond)
-                    m.triggers.setdefault(event, []).append(M.Trigger(t.index, event, cond, body, ctext))
+                    trig = M.Trigger(t.index, event, cond, body, ctext, scope)
+                    (m.triggers if scope == "owner" else m.wide_triggers).setdefault(event, []).append(trig)
                     when = m.events[event]
                     t.texts.append(f"{when[0].upper()}{when[1:]}{', if ' + ctext if ctext else ''}: "
                                    f"{self.text_of(body)}.")
@@ -481,6 +498,12 @@ class ContentCompiler(StepCompiler):
         for i, tb in enumerate(spec.get("tie_break", [])):
             fn, text = self.number(tb["value"], ("scoring", "tie_break", i, "value"))
             m.tie_break.append((fn, tb.get("text", text)))
+
+
+def privilege_times(g, env) -> int:
+    """How often a privilege that is an action runs: the privilege multiplier, else once."""
+    q = g.rules.privilege_multiplier
+    return 1 if q is None else g.quantity(q, env)
 
 
 class _Probe:

@@ -96,8 +96,9 @@ class Modifier:
     value: object       # fn(game, env) -> int
     cond: object        # fn(game, env) -> bool, or None
     text: str
-    each: bool = False  # evaluated per working copy, with $self bound (it names its card, or the card's
-                        # working depends on a condition)
+    each: bool = False  # evaluated per working copy, with $self bound (it names its card, the card's
+                        # working depends on a condition, or it reaches other players)
+    scope: str = "owner"    # whose quantities it changes: the card's owner, the other players, or all
 
 
 @attrs.define(eq=False)
@@ -109,7 +110,8 @@ class QuantityDef:
     base_text: str
     min: int | None = None
     max: int | None = None
-    mods: list = attrs.field(factory=list)
+    mods: list = attrs.field(factory=list)     # the owner's modifiers
+    wide: list = attrs.field(factory=list)     # modifiers from other players' cards (scope others or all)
     flag: str | None = None     # an on/off quantity: the sentence that holds when it is 1
 
 
@@ -120,6 +122,7 @@ class Trigger:
     cond: object
     body: object        # a compiled Block
     text: str
+    scope: str = "owner"    # whose events fire it: the owner's, the other players' or everyone's
 
 
 @attrs.define(eq=False)
@@ -239,7 +242,8 @@ class GameDef:
     role_index: dict = attrs.field(factory=dict)
     role_order_by_players: dict = attrs.field(factory=dict)
     privilege_multiplier: int | None = None
-    triggers: dict = attrs.field(factory=dict)          # event -> list[Trigger]
+    triggers: dict = attrs.field(factory=dict)          # event -> list[Trigger] that fire for their owner's events
+    wide_triggers: dict = attrs.field(factory=dict)     # event -> list[Trigger] that fire for others' events
     scoring: list = attrs.field(factory=list)           # ScoreRule, in evaluation order
     tie_break: list = attrs.field(factory=list)         # (fn, text)
     rules_choices: list = attrs.field(factory=list)
