@@ -27,6 +27,7 @@ owner = {"description": "you, chooser, start_player, a $variable, or all / other
 expr_list = {"type": "array", "items": R("expr"), "minItems": 1}
 pair = {"type": "array", "items": R("expr"), "minItems": 2, "maxItems": 2}
 cond_list = {"type": "array", "items": R("condition"), "minItems": 1}
+role_ref = {"description": "a role id or a $variable holding a role", "oneOf": [ident, var]}
 by_players = {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
               "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 0}},
               "description": "player count -> the seats (offsets from the start player) that choose, in order"}
@@ -48,10 +49,10 @@ defs["expr"] = {"description": "a number (or a key such as a good's name)", "one
   {"type": "integer"}, {"type": "string"},
   E("quantity", ident, more={"with": {"type": "object", "additionalProperties": {"oneOf": [var, {"type": "integer"}]}}},
     desc="a quantity the rules ask for, after every modifier"),
-  E("counter", ident, more={"of": player, "on": R("card_ref"), "role": ident},
+  E("counter", ident, more={"of": player, "on": R("card_ref"), "role": role_ref},
     desc="a counter's value: a player's (of), a card's (on, default $self), a role's (role, default the role being "
          "played) or the table's"),
-  E("room", obj({"counter": ident, "of": player, "on": R("card_ref"), "role": ident, "pile": ident}),
+  E("room", obj({"counter": ident, "of": player, "on": R("card_ref"), "role": role_ref, "pile": ident}),
     desc="how much more a holder takes: its capacity minus what it holds (a counter's, or a card's pile's)"),
   E("attr", ident, more={"of": R("card_ref"), "key": R("expr")}, desc="an attribute of a card"),
   E("count", R("selector"), desc="how many cards a selector holds"),
@@ -121,8 +122,10 @@ defs["step"] = {"description": "one instruction", "oneOf": [
   E("discard_down", obj({"zone": ident, "of": player, "to": R("expr"), "by": R("expr"), "into": ident}, ["zone"])),
   E("pay", obj({"amount": R("expr"), "using": ident}, ["amount", "using"])),
   E("emit", ident),
-  E("add", obj({"counter": ident, "value": R("expr"), "of": player, "on": R("card_ref"), "role": ident}, ["counter"])),
-  E("set", obj({"counter": ident, "value": R("expr"), "of": player, "on": R("card_ref"), "role": ident}, ["counter"])),
+  E("add", obj({"counter": ident, "value": R("expr"), "of": player, "on": R("card_ref"), "role": role_ref},
+               ["counter"])),
+  E("set", obj({"counter": ident, "value": R("expr"), "of": player, "on": R("card_ref"), "role": role_ref},
+               ["counter"])),
   E("let", {"type": "object", "additionalProperties": R("expr"), "minProperties": 1}),
   E("end_game", obj({"if": R("condition"), "text": text,
                      "when": {"enum": ["now", "after_phase", "after_round"],
@@ -138,6 +141,7 @@ defs["step"] = {"description": "one instruction", "oneOf": [
   E("while", obj({"if": R("condition"), "do": steps, "limit": {"type": "integer", "minimum": 1, "maximum": 1000000}},
                  ["if", "do"]), desc="repeat while the condition holds (checked first), at most 'limit' times"),
   E("for_each", {"oneOf": [obj({"in": R("selector"), "as": ident, "do": steps}, ["in", "do"]),
+                           obj({"roles": {"enum": ["all", "unchosen"]}, "as": ident, "do": steps}, ["roles", "do"]),
                            obj({"from": R("expr"), "to": R("expr"), "as": ident, "do": steps}, ["from", "to", "do"])]},
     desc="once per card of a selector, or per number from..to, with it in a variable"),
   E("call", ident, desc="run a procedure declared under 'procedures'"),

@@ -244,6 +244,9 @@ class Compiler:
         if scope == "role":
             if "role" not in node:
                 return (lambda g, env: g.role), "the role being played"
+            if is_var(node["role"]):
+                var = self.var(node["role"], path + ("role",))
+                return (lambda g, env: env[var]), self.m.noun(var, self.nouns)
             r = self.lookup(self.m.role_index, node["role"], "role", path + ("role",))
             return (lambda g, env: r), f"the {self.m.roles[r].en if r is not None else '?'}"
         return (lambda g, env: 0), "the table"

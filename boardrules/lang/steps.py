@@ -127,7 +127,14 @@ class StepCompiler(Compiler):
     def st_for_each(self, item, path):
         spec = item["for_each"]
         p = path + ("for_each",)
-        if "in" in spec:
+        if "roles" in spec:
+            var = self.var("$" + spec.get("as", "that_role"), p + ("as",))
+            unchosen = spec["roles"] == "unchosen"
+            items = (lambda g, env: [r for r in g.role_pool if r not in g.roles_used]) if unchosen else \
+                (lambda g, env: list(g.role_pool))     # noqa: E731
+            what = "the roles nobody chose this round" if unchosen else "the roles in this game"
+            self.nouns[var] = "that role"
+        elif "in" in spec:
             var = self.var("$" + spec.get("as", "it"), p + ("as",), "card")
             items, what = self.selector(spec["in"], p + ("in",))
             self.nouns[var] = f"each card of {what}"

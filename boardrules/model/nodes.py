@@ -545,7 +545,7 @@ class Rounds(Node):
 
     def step(self, g, f):
         if g.ending is not None:
-            g.finish(g.ending)
+            g.finish(g.ending[1])
             return
         if g.round >= self.limit:
             g.finish(f"the game reached its length limit of {self.limit} rounds")

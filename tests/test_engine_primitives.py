@@ -1,0 +1,170 @@
+"""The engine's general primitives, on a small test game (tests/games/harbor): holders with capacities taken from
+the holder, a count held by a role, turns that go round until every player passes, a while loop, a numeric
+choice, a procedure, a privilege that acts, an end "after this round", and effects that reach other players."""
+import copy
+import pathlib
+import random
+
+import pytest
+
+import boardrules
+from boardrules import RulesError
+
+RULES = boardrules.load(pathlib.Path(__file__).parent / "games" / "harbor" / "game.yaml")
+
+
+def act(game, kind, **args):
+    game.apply({"kind": kind, "args": args})
+
+
+def money(game):
+    return game.to_json()["counters"]["money"]
+
+
+def with_cards(game, placed):
+    """The same game with cards moved into yards: {seat: [card id, ...]} (taken from the deck or the market)."""
+    d = copy.deepcopy(game.to_json())
+    for seat, ids in placed.items():
+        for cid in ids:
+            for zone in ("deck", "market"):
+                name = next((c for c in d["zones"][zone][0] if c.startswith(cid + "#")), None)
+                if name:
+                    d["zones"][zone][0].remove(name)
+                    d["zones"]["yard"][seat].append(name)
+                    break
+            else:
+                raise AssertionError(f"no free {cid}")
+    return RULES.game_from_json(d)
+
+
+def kinds(game):
+    return [a.kind for a in game.legal_actions()]
+
+
+def test_a_while_loop_fills_the_market_to_three():
+    game = RULES.new_game(2, seed=3)
+    assert len(game.to_json()["zones"]["market"][0]) == 3
+
+
+def test_a_numeric_choice_and_a_privilege_that_acts():
+    game = RULES.new_game(2, seed=1)
+    assert money(game) == [2, 2]
+    act(game, "choose_role", role="banker")         # the privilege: the chooser first takes 1
+    assert [a.args for a in game.legal_actions()] == [{"amount": 0}, {"amount": 1}, {"amount": 2}]
+    act(game, "take", amount=2)
+    act(game, "take", amount=0)                      # seat 1: no privilege
+    assert money(game) == [5, 2]
+
+
+def test_coins_lie_on_the_roles_nobody_chose_and_go_to_the_next_chooser():
+    game = RULES.new_game(2, seed=1)
+    act(game, "choose_role", role="banker")
+    act(game, "take", amount=0)
+    act(game, "take", amount=0)
+    act(game, "choose_role", role="buyer")
+    act(game, "pass", decision="buy")
+    act(game, "pass", decision="buy")
+    coins = game.to_json()["counters"]["coins"]      # one value per role, in content order
+    assert coins == [0, 0, 1, 1], "the Hirer and the Loader were not chosen in round 1"
+    assert game.round == 2 and game.current_player == 1
+    before = money(game)[1]
+    act(game, "choose_role", role="hirer")           # seat 1 collects the Hirer's coin
+    assert money(game)[1] == before + 1
+    assert game.to_json()["counters"]["coins"][2] == 0
+
+
+def loader_game():
+    game = RULES.new_game(2, seed=1)
+    act(game, "choose_role", role="loader")
+    return game
+
+
+def boats(game):
+    return [a.args["boat"] for a in game.legal_actions() if a.kind == "load"]
+
+
+def test_a_boat_holds_as_many_crates_as_its_size_and_a_full_one_is_not_offered():
+    game = loader_game()
+    assert sorted(boats(game)) == ["big_boat", "small_boat"]
+    act(game, "load", boat="small_boat")             # seat 0
+    act(game, "load", boat="small_boat", piles={"cargo": 1})   # seat 1: the small boat holds 2
+    assert game.current_player == 0
+    assert boats(game) == ["big_boat"], "the full small boat is not offered"
+
+
+def test_turns_go_round_until_every_player_in_a_row_has_passed():
+    game = loader_game()
+    act(game, "load", boat="big_boat")               # seat 0 loads
+    act(game, "pass", decision="load")               # seat 1 passes
+    act(game, "load", boat="big_boat", piles={"cargo": 1})   # seat 0 loads again: the passes start over
+    act(game, "pass", decision="load")               # seat 1 passes
+    assert game.current_player == 0 and "load" in kinds(game), "one pass in a row is not everyone"
+    act(game, "pass", decision="load")               # seat 0 passes: both in a row
+    assert kinds(game) == ["choose_role"] * 3, "the Loader phase is over"
+    assert game.to_json()["counters"]["loaded"] == [2, 0]
+
+
+def test_a_phase_that_goes_round_survives_json_and_clone_mid_way():
+    game = loader_game()
+    act(game, "load", boat="big_boat")
+    act(game, "pass", decision="load")
+    again = RULES.game_from_json(game.to_json())
+    twin = game.clone()
+    for g in (game, again, twin):
+        act(g, "pass", decision="load")
+    assert again.to_json() == game.to_json() == twin.to_json()
+    assert kinds(game) == ["choose_role"] * 3
+
+
+def test_the_game_ends_after_the_round_in_which_the_boats_fill():
+    game = loader_game()
+    for boat, on in [("big_boat", 0), ("big_boat", 1), ("big_boat", 2), ("small_boat", 0), ("small_boat", 1)]:
+        act(game, "load", boat=boat, **({"piles": {"cargo": on}} if on else {}))
+    # the boats are full: the end is announced, but seat 1 still chooses a role this round
+    assert not game.is_over and game.current_player == 1 and game.round == 1
+    act(game, "choose_role", role="banker")
+    act(game, "take", amount=0)
+    act(game, "take", amount=0)
+    assert game.is_over and game.end_reason == "the boats are full" and game.round == 1
+
+
+def test_a_count_past_its_holders_capacity_is_a_rules_error_naming_the_step():
+    game = RULES.new_game(2, seed=1, options={"careless": True})
+    act(game, "choose_role", role="hirer")
+    with pytest.raises(RulesError, match=r"roles/2/action/2.*workers cannot hold 3 \(capacity 2\)"):
+        act(game, "hire", workshop="workshop")
+
+
+def test_another_players_toll_house_makes_hiring_dearer_but_not_for_its_owner():
+    game = with_cards(RULES.new_game(2, seed=1), {1: ["toll_house"]})
+    act(game, "choose_role", role="hirer")
+    act(game, "hire", workshop="workshop")           # seat 0 pays 1 + 1
+    act(game, "hire", workshop="workshop")           # seat 1, the owner, pays 1
+    assert money(game) == [0, 1]
+
+
+def test_a_spy_earns_when_another_player_loads_not_when_its_owner_does():
+    game = with_cards(RULES.new_game(2, seed=1), {1: ["spy"]})
+    act(game, "choose_role", role="loader")
+    act(game, "load", boat="big_boat")               # seat 0 loads: seat 1's Spy earns 1
+    assert money(game) == [2, 3]
+    act(game, "load", boat="big_boat", piles={"cargo": 1})   # seat 1 loads: its own Spy gives nothing
+    assert money(game) == [2, 3]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_random_games_end_within_the_round_limit_and_conserve_crates(players):
+    for seed in range(20):
+        game = RULES.new_game(players, seed=seed)
+        bot = random.Random(seed)
+        while not game.is_over:
+            game.apply(bot.choice(game.legal_actions()))
+        d = game.to_json()
+        crates = [c for z in d["zones"].values() for owner in z for c in owner if c.startswith("crate#")]
+        crates += [c for p in d["piles"].values() for cs in p.values() for c in cs]
+        assert len(crates) == len(set(crates)) == 12
+        assert game.round <= 6
+        assert game.end_reason in ("the boats are full", "the game reached its length limit of 6 rounds")
+        if game.end_reason == "the boats are full":
+            assert sum(len(cs) for cs in d["piles"]["cargo"].values()) == 5
+        assert all(v >= 0 for row in d["counters"].values() for v in row)
