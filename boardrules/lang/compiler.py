@@ -72,6 +72,7 @@ class ContentCompiler(StepCompiler):
         self.effects()
         self.flow(top)
         self.link_calls()
+        self.unknown_variables()
         self.quantity_cycles()
         self.scoring(top)
         m.rules_choices = list(top.get("rules_choices", []))

@@ -13,6 +13,9 @@ import re
 COMPARE = {"eq": (operator.eq, "is"), "ne": (operator.ne, "is not"), "lt": (operator.lt, "is less than"),
            "le": (operator.le, "is at most"), "gt": (operator.gt, "is more than"), "ge": (operator.ge, "is at least")}
 NOTHING = object()
+#: Variables the engine binds: the acting player, the role's chooser, the player whose event fired a scoped
+#: trigger, a working card, a candidate in a 'where', the turn index, cards just moved, the role being played.
+BUILTIN_VARS = ("you", "chooser", "actor", "self", "it", "index", "moved", "role")
 
 
 def fold_and(fns):
@@ -57,6 +60,8 @@ class Compiler:
         self.quantity_deps = {}  # quantity -> quantities its value reads, to reject cycles
         self.expanding = set()   # named selectors being expanded, to reject cycles
         self.nouns = {}          # variable -> noun, for the effect or role being compiled
+        self.bound_vars = set(BUILTIN_VARS)     # variables some step or condition binds
+        self.used_vars = {}      # variable -> where it is first used
 
     # ---------------------------------------------------------------- names
     def lookup(self, table: dict, name, what: str, path):
@@ -69,10 +74,22 @@ class Compiler:
             self.report(path, f"unknown {what} {name!r}", choices=table)
         return None
 
-    def var(self, name: str, path, kind: str = "value"):
+    def var(self, name: str, path, kind: str = "value", bind: bool = False):
+        """A variable's name; ``bind`` where a step or condition gives it a value (``as``, ``let``), else a use,
+        which must name a variable bound somewhere (checked once everything is compiled)."""
         var = name[1:]
         self.m.declare_var(var, kind, path, self.report)
+        if bind:
+            self.bound_vars.add(var)
+        else:
+            self.used_vars.setdefault(var, path)
         return var
+
+    def unknown_variables(self):
+        """Reports every variable used but bound nowhere (a typo would otherwise read as 'nothing')."""
+        for var, path in self.used_vars.items():
+            if var not in self.bound_vars:
+                self.report(path, f"unknown variable ${var}", choices=sorted(self.bound_vars))
 
     # ---------------------------------------------------------------- card references
     def card(self, node, path):
@@ -219,6 +236,7 @@ class Compiler:
             self.quantity_deps.setdefault(self.current_quantity, set()).add(q)
         binds = []
         for name, value in (node.get("with") or {}).items():
+            self.bound_vars.add(name)
             fn, _ = self.card(value, path + ("with", name)) if is_var(value) else self.number(value, path + ("with", name))
             binds.append((name, fn))
         text = f"your {self.m.quantities[q].text}" if q is not None else "?"
@@ -594,7 +612,7 @@ class Compiler:
         """True if the condition holds for some seat. With ``as: other`` the seat is ``$other`` and ``you`` stays
         the current player (to compare players); without it, ``you`` is each seat in turn."""
         cond, text = self.condition(node["any_player"], path + ("any_player",))
-        var = self.var("$" + node["as"], path + ("as",), "player") if "as" in node else "you"
+        var = self.var("$" + node["as"], path + ("as",), "player", bind=True) if "as" in node else "you"
 
         def fn(g, env):
             local = dict(env)
@@ -614,7 +632,7 @@ class Compiler:
     def if_exists(self, node, path):
         spec = node["exists"]
         sel, stext = self.selector(spec["in"], path + ("exists", "in"))
-        var = self.var("$" + spec.get("as", "it"), path + ("exists", "as"), "card")
+        var = self.var("$" + spec.get("as", "it"), path + ("exists", "as"), "card", bind=True)
         cond, ctext = self.condition(spec.get("where", True), path + ("exists", "where"))
 
         def fn(g, env):

@@ -68,7 +68,7 @@ class StepCompiler(Compiler):
     def st_choose(self, item, path):
         spec = item["choose"]
         var = self.var("$" + spec.get("as", "choice"), path + ("choose", "as"),
-                       "value" if "options" in spec else "card")
+                       "value" if "options" in spec else "card", bind=True)
         kind = spec["action"]
         who, _ = self.player(spec.get("player"), path + ("choose", "player"))
         self.nouns[var] = f"the card chosen to {kind.replace('_', ' ')}"
@@ -128,18 +128,18 @@ class StepCompiler(Compiler):
         spec = item["for_each"]
         p = path + ("for_each",)
         if "roles" in spec:
-            var = self.var("$" + spec.get("as", "that_role"), p + ("as",))
+            var = self.var("$" + spec.get("as", "that_role"), p + ("as",), bind=True)
             unchosen = spec["roles"] == "unchosen"
             items = (lambda g, env: [r for r in g.role_pool if r not in g.roles_used]) if unchosen else \
                 (lambda g, env: list(g.role_pool))     # noqa: E731
             what = "the roles nobody chose this round" if unchosen else "the roles in this game"
             self.nouns[var] = "that role"
         elif "in" in spec:
-            var = self.var("$" + spec.get("as", "it"), p + ("as",), "card")
+            var = self.var("$" + spec.get("as", "it"), p + ("as",), "card", bind=True)
             items, what = self.selector(spec["in"], p + ("in",))
             self.nouns[var] = f"each card of {what}"
         else:
-            var = self.var("$" + spec.get("as", "value"), p + ("as",))
+            var = self.var("$" + spec.get("as", "value"), p + ("as",), bind=True)
             low, ltext = self.number(spec["from"], p + ("from",))
             high, htext = self.number(spec["to"], p + ("to",))
             items = lambda g, env: range(low(g, env), high(g, env) + 1)  # noqa: E731
@@ -155,7 +155,7 @@ class StepCompiler(Compiler):
     def st_choose_number(self, item, path):
         spec = item["choose_number"]
         p = path + ("choose_number",)
-        var = self.var("$" + spec.get("as", "number"), p + ("as",))
+        var = self.var("$" + spec.get("as", "number"), p + ("as",), bind=True)
         kind = spec["action"]
         who, _ = self.player(spec.get("player"), p + ("player",))
         low, ltext = self.number(spec["min"], p + ("min",))
@@ -274,7 +274,7 @@ class StepCompiler(Compiler):
     def st_let(self, item, path):
         names = []
         for name, value in item["let"].items():
-            var = self.var("$" + name, path + ("let", name))
+            var = self.var("$" + name, path + ("let", name), bind=True)
             self.nouns[var] = f"the {name.replace('_', ' ')}"
             names.append((var, *self.number(value, path + ("let", name))))
         return N.Let([(n, f) for n, f, _ in names]), "; ".join(f"note {t} as the {n.replace('_', ' ')}" for n, _, t in names)

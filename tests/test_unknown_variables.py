@@ -1,0 +1,30 @@
+"""A misspelled variable is a content error, not a silent 'nothing' (it used to turn the Smithy off)."""
+import pytest
+
+import boardrules
+from boardrules import ContentError
+
+
+def test_a_misspelled_variable_is_reported_with_where_and_a_suggestion(tmp_path):
+    variant = tmp_path / "typo.yaml"
+    variant.write_text(
+        "extends: san_juan\n"
+        "id: typo\n"
+        "cards:\n"
+        "  change:\n"
+        "    smithy:\n"
+        "      effects:\n"
+        "        - modify: build_cost\n"
+        "          add: -1\n"
+        "          if: {tag: production, card: $crad}\n", encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        boardrules.load(variant)
+    issues = [i for i in err.value.errors if "$crad" in i.message]
+    assert len(issues) == 1, err.value
+    assert issues[0].file.endswith("typo.yaml") and issues[0].line == 9
+    assert "card" in (issues[0].hint or "")
+
+
+def test_every_packaged_game_binds_every_variable_it_uses():
+    for game_id in boardrules.available_games():
+        boardrules.load(game_id)        # raises ContentError for an unknown variable
