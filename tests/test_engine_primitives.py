@@ -10,7 +10,8 @@ import pytest
 import boardrules
 from boardrules import RulesError
 
-RULES = boardrules.load(pathlib.Path(__file__).parent / "games" / "harbor" / "game.yaml")
+GAME = pathlib.Path(__file__).parent / "games" / "harbor" / "game.yaml"
+RULES = boardrules.load(GAME)
 
 
 def act(game, kind, **args):
@@ -168,3 +169,17 @@ def test_random_games_end_within_the_round_limit_and_conserve_crates(players):
         if game.end_reason == "the boats are full":
             assert sum(len(cs) for cs in d["piles"]["cargo"].values()) == 5
         assert all(v >= 0 for row in d["counters"].values() for v in row)
+
+
+def test_a_division_by_zero_in_play_is_a_rules_error_naming_the_content(tmp_path):
+    (tmp_path / "game.yaml").write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
+    variant = tmp_path / "zero.yaml"
+    variant.write_text(
+        "extends: game.yaml\n"
+        "id: zero\n"
+        "quantities:\n"
+        "  change:\n"
+        "    hire_cost: {base: {div: [4, {counter: loaded}]}}\n", encoding="utf-8")
+    game = boardrules.load(variant).new_game(2, seed=1)
+    with pytest.raises(RulesError, match=r"quantities/hire_cost/base.*division by zero"):
+        act(game, "choose_role", role="hirer")

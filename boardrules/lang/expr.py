@@ -5,10 +5,11 @@ Variables are written ``$name`` and read from ``env``; ``$it`` is the candidate 
 """
 from __future__ import annotations
 
-from ..model.records import pile_text
-
 import operator
 import re
+
+from ..errors import RulesError
+from ..model.records import pile_text
 
 COMPARE = {"eq": (operator.eq, "is"), "ne": (operator.ne, "is not"), "lt": (operator.lt, "is less than"),
            "le": (operator.le, "is at most"), "gt": (operator.gt, "is more than"), "ge": (operator.ge, "is at least")}
@@ -410,7 +411,14 @@ class Compiler:
 
     def num_div(self, node, path):
         a, b, (ta, tb) = self._pair(node, path, "div")
-        return (lambda g, env: a(g, env) // b(g, env)), f"1 for every full {tb} of {ta}"
+        where = "/".join(map(str, path))
+
+        def fn(g, env):
+            d = b(g, env)
+            if not d:
+                raise RulesError(f"{where}: division by zero ({tb} is 0)")
+            return a(g, env) // d
+        return fn, f"1 for every full {tb} of {ta}"
 
     def num_lookup(self, node, path):
         table = node["lookup"]
