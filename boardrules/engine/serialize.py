@@ -39,6 +39,19 @@ StateDoc = attrs.make_class("StateDoc", {name: attrs.field(type=t) for name, t i
 converter = cattrs.Converter(forbid_extra_keys=True)
 
 
+def _strict(kind, name):
+    """cattrs converts by calling int(), str(), bool(): a state must already hold the right JSON types."""
+    def structure(value, _):
+        if type(value) is not kind:
+            raise TypeError(f"expected {name}, got {type(value).__name__} {value!r:.40}")
+        return value
+    return structure
+
+
+for _kind, _name in ((int, "an integer"), (str, "a string"), (bool, "true or false")):
+    converter.register_structure_hook(_kind, _strict(_kind, _name))
+
+
 # ---------------------------------------------------------------------- to JSON
 def _env_out(k, env):
     kinds, names = k.rules.var_kinds, k.rules.instance_names
@@ -62,7 +75,17 @@ def to_json(k) -> dict:
 
 # ---------------------------------------------------------------------- from JSON
 def from_json(model, data, check_options) -> Kernel:
-    """A kernel from ``to_json`` output. ``check_options(options, players)`` completes and checks the options."""
+    """A kernel from ``to_json`` output. ``check_options(options, players)`` completes and checks the options.
+    Raises only StateError: a state that cannot be read, is inconsistent, or cannot resume its flow."""
+    try:
+        return _from_json(model, data, check_options)
+    except StateError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - anything else a hand-made state provokes is still a bad state
+        raise StateError(f"this state cannot be resumed: {type(exc).__name__}: {exc}") from None
+
+
+def _from_json(model, data, check_options) -> Kernel:
     try:
         doc = converter.structure(data, StateDoc)
     except Exception as exc:  # cattrs groups every field error; flatten them into one message
@@ -81,6 +104,7 @@ def from_json(model, data, check_options) -> Kernel:
     k._seen = {}
     for f in FIELDS:
         setattr(k, f.name, f.read(k, getattr(doc, f.name), problems))
+    _check_fields(k, doc, problems)
     missing = [model.instance_names[c] for c in range(len(model.instance_types)) if c not in k._seen]
     if missing:
         problems.append(f"{len(missing)} card(s) are nowhere: {', '.join(missing[:8])}")
@@ -96,12 +120,23 @@ def from_json(model, data, check_options) -> Kernel:
         if node is None or not node.framed:
             problems.append(f"flow[{i}]: unknown flow node {fd.node!r}")
             continue
+        wrong = node.frame_problem(fd.pc, fd.data)
+        if wrong:
+            problems.append(f"flow[{i}] ({fd.node}): {wrong}")
         env = prev if fd.shared and prev is not None else _env_in(model, fd.env, problems)
         k.stack.append(Frame(node, env, fd.data, fd.pc))
         prev = env
+    for i, h in enumerate(doc.history):
+        try:
+            Action.key_of(h)
+        except ValueError as exc:
+            problems.append(f"history[{i}]: {exc}")
     if problems:
         raise StateError("inconsistent game state: " + "; ".join(problems))
     k.rebuild()
+    for seat, c in k.fresh:
+        if c not in {x for z in model.zones if z.tableau for x in k.zones[z.index][seat]}:
+            raise StateError(f"fresh: {model.instance_names[c]} is not in seat {seat}'s tableau")
     k.history = [Action(h["kind"], h.get("args", {})) for h in doc.history]
     if doc.pending is not None and not k.over:
         node = model.nodes.get(doc.pending.node)
@@ -114,9 +149,31 @@ def from_json(model, data, check_options) -> Kernel:
             node.exec(k, top)
         if k.pending is None:
             k.run()
+        if k.pending is not None and k.pending.player != doc.pending.player:
+            raise StateError(f"pending: the decision at {doc.pending.node} is seat {k.pending.player}'s, "
+                             f"not seat {doc.pending.player}'s")
     elif not k.over and k.stack:
         k.run()
+    if not k.over and k.pending is None:
+        raise StateError("the game is not over and nobody has a decision to make")
     return k
+
+
+def _check_fields(k, doc, problems):
+    """Ranges and relations the JSON types alone do not say."""
+    for name in ("round", "moves_round", "ticks"):
+        if getattr(doc, name) < 0:
+            problems.append(f"{name}: {getattr(doc, name)} is negative")
+    if doc.role is not None and k.role is not None and k.role not in k.role_pool:
+        problems.append(f"role: {doc.role!r} is not in this game")
+    if len(set(k.roles_used)) != len(k.roles_used) or any(r not in k.role_pool for r in k.roles_used):
+        problems.append("roles_used: each role of this game at most once")
+    if (doc.role is None) != (doc.chooser is None):
+        problems.append("role and chooser: both or neither")
+    if doc.over != (doc.end_reason is not None):
+        problems.append("over and end_reason: a game that is over says why, and only then")
+    if doc.ending is not None and (len(doc.ending) != 2 or doc.ending[0] not in ("after_phase", "after_round")):
+        problems.append("ending: [after_phase or after_round, reason]")
 
 
 def _env_in(d, env, problems):

@@ -13,9 +13,18 @@ from .records import pile_text
 DECLINE = -1
 
 
+def _ints(value, n=None) -> bool:
+    return isinstance(value, list) and (n is None or len(value) == n) and \
+        all(type(x) is int and x >= 0 for x in value)
+
+
 class Node:
     framed = False
     path = ""
+
+    def frame_problem(self, pc, data) -> str | None:
+        """What is wrong with a saved frame of this node (its program counter and data), or None."""
+        return None if pc == 0 and data is None else "a frame of this node has no program counter or data"
 
     def exec(self, g, f) -> bool:  # inline nodes
         raise NotImplementedError
@@ -40,6 +49,10 @@ class Block(Node):
     def exec(self, g, f):
         g.push(self, f.env if self.shared else dict(f.env))
         return True
+
+    def frame_problem(self, pc, data):
+        return None if 0 <= pc <= len(self.steps) and data is None else \
+            f"a block of {len(self.steps)} steps cannot be at step {pc}"
 
     def step(self, g, f):
         steps, n = self.steps, len(self.steps)
@@ -80,6 +93,9 @@ class Counted(Node):
         g.push(self, f.env, n)
         return True
 
+    def frame_problem(self, pc, data):
+        return None if pc == 0 and type(data) is int and data >= 0 else "a count frame holds what is left, a number"
+
     def step(self, g, f):
         if f.data <= 0:
             g.stack.pop()
@@ -111,6 +127,9 @@ class ForEachPlayer(Node):
         first = self.start(g, f.env)
         g.push(self, f.env, [first, 0])
         return True
+
+    def frame_problem(self, pc, data):
+        return None if pc == 0 and _ints(data, 2) else "a turn frame holds [first seat, turns taken]"
 
     def step(self, g, f):
         first, i = f.data
@@ -481,6 +500,9 @@ class RoleSelection(Node):
         g.push(self, f.env, g.role_pickers())
         return True
 
+    def frame_problem(self, pc, data):
+        return None if pc == 0 and _ints(data) else "a role choice frame holds the seats still to choose"
+
     def step(self, g, f):
         if not f.data:
             g.stack.pop()
@@ -568,6 +590,9 @@ class Turns(Node):
         g.push(self, f.env, [self.start(g, f.env), 0, 0, g.ticks])     # first seat, turns taken, passes, ticks
         return True
 
+    def frame_problem(self, pc, data):
+        return None if pc == 0 and _ints(data, 4) else "a turns frame holds [first seat, turns, passes, ticks]"
+
     def step(self, g, f):
         first, taken, passes, ticks = f.data
         if taken:
@@ -597,6 +622,9 @@ class While(Node):
         g.push(self, f.env, 0)
         return True
 
+    def frame_problem(self, pc, data):
+        return None if pc == 0 and type(data) is int and data >= 0 else "a while frame holds its run count"
+
     def step(self, g, f):
         if not self.cond(g, f.env):
             g.stack.pop()
@@ -623,6 +651,11 @@ class ForEach(Node):
             return False
         g.push(self, f.env, [items, 0])
         return True
+
+    def frame_problem(self, pc, data):
+        ok = pc == 0 and isinstance(data, list) and len(data) == 2 and _ints(data[0]) and type(data[1]) is int \
+            and 0 <= data[1] <= len(data[0])
+        return None if ok else "a for_each frame holds [items, next index]"
 
     def step(self, g, f):
         items, i = f.data
