@@ -88,6 +88,23 @@ def test_explorer_only_the_chooser_draws_one():
     assert hand(game, 0) == ["hero"] and hand(game, 1) == hand(game, 2) == []
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fair_start_draws_five_six_seven_eight_and_keeps_four(players):
+    """REFERENCE §1.1 (fair start, seeds 000 and 002): from the Governor the players draw 5, 6, 7 and 8 cards and
+    each keeps 4."""
+    game = RULES.new_game(players=players, seed=5, options={"fair_start": True, **_OPTIONS[0]})
+    governor = game.to_json()["start_player"]
+    for k in range(players):
+        seat = (governor + k) % players
+        assert game.prompt == "discard" and game.current_player == seat and len(hand(game, seat)) == 5 + k
+        for _ in range(1 + k):
+            game.apply(game.legal_actions()[0])
+        assert len(hand(game, seat)) == 4
+    assert game.prompt == "choose_role" and game.current_player == governor
+    total = 112 + (29 if _OPTIONS[0] else 0)         # REFERENCE §3.2 / §3.3 (the Cathedral lies beside the roles)
+    assert len(zone(game, "supply")) == total - players - sum(5 + k for k in range(players))
+
+
 def test_hand_limit_seven_at_round_start():
     eight = ["statue", "hero", "palace", "crane", "smithy", "library", "quarry", "tower"]
     game = position(RULES, 2, hands={0: eight, 1: eight[:7] and ["well", "chapel", "archive", "aqueduct",
