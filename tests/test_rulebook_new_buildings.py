@@ -192,3 +192,26 @@ def test_no_cathedral_without_the_expansion():
     game = position(RULES, 2, hands={1: seven})
     act(game, "choose_role", role="builder")
     assert "cathedral" not in options_of(game, "build", "card")
+
+
+def test_customs_office_good_for_every_owner_and_it_pays_like_any_good():
+    """REFERENCE §3.3: the good comes at the start of every Recruiter phase, whoever chose it; it is an ordinary good,
+    so the Underground Market may pay with it: a Statue (3) with 1 card + 2 goods."""
+    game = position(RULES, 2, cities={1: [CORN, "customs_office"]}, options=NB)
+    act(game, "choose_role", role="councillor")       # seat 0 chooses
+    assert goods_count(game, 1) == 1
+    game = position(RULES, 2, hands={1: ["statue", "tower"]}, options=NB,
+                    cities={1: [CORN, "customs_office", "black_market"]},
+                    goods={1: {"customs_office": "hero", CORN: "well"}})
+    act(game, "choose_role", role="builder")
+    assert game.current_player == 1 and options_of(game, "build", "card") == {"statue", "tower"}
+    game = position(RULES, 2, hands={1: ["statue", "tower"]}, options=NB, cities={1: [CORN, "black_market"]},
+                    goods={1: {CORN: "well"}})
+    act(game, "choose_role", role="builder")          # the control: one good only, 1 card + 1 good = 2
+    assert game.current_player != 1 or "statue" not in options_of(game, "build", "card")
+
+
+def test_every_hut_owner_draws_when_nobody_sold():
+    game = position(RULES, 3, cities={1: [CORN, "hut"], 2: [CORN, "hut"]}, options=NB, supply_top=["hero", "statue"])
+    act(game, "choose_role", role="trader")           # seat 0 chooses; no good anywhere
+    assert hand(game, 0) == [] and hand(game, 1) == ["hero"] and hand(game, 2) == ["statue"]
