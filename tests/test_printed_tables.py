@@ -154,9 +154,9 @@ def test_trading_house_tile_prices(edition, tile):
     assert tuple(drawn) == TILES[tile]
 
 
-def test_the_tiles_cycle_in_a_fixed_order():
-    """REFERENCE §1.2: after the trader phase the tile goes to the bottom; the order never changes. Two Trader phases
-    in a row (rounds 1 and 2) with tiles a then b: silver pays 2, then 2; then a tile with 3 (tile c)."""
+def test_the_flipped_tile_goes_to_the_bottom():
+    """REFERENCE §1.2: the Trader flips the top tile (here e, 1-2-2-3-3: silver 3) and after the phase it goes to the
+    bottom of the stack. (The full cycle is tests/test_roles.py::test_trading_house_tiles_cycle_in_a_fixed_order.)"""
     game = position(SJ, 2, cities={0: ["indigo_plant", "silver_smelter"]}, goods={0: {"silver_smelter": "statue"}},
                     price_tiles=["tile_e", "tile_a", "tile_b", "tile_c", "tile_d"])
     act(game, "choose_role", role="trader")

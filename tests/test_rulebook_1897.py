@@ -107,9 +107,8 @@ def test_fair_start_draws_five_six_seven_eight_and_keeps_four(players):
 
 def test_hand_limit_seven_at_round_start():
     eight = ["statue", "hero", "palace", "crane", "smithy", "library", "quarry", "tower"]
-    game = position(RULES, 2, hands={0: eight, 1: eight[:7] and ["well", "chapel", "archive", "aqueduct",
-                                                                   "carpenter", "prefecture", "market_hall"]},
-                    round_start=True)
+    seven = ["well", "chapel", "archive", "aqueduct", "carpenter", "prefecture", "market_hall"]
+    game = position(RULES, 2, hands={0: eight, 1: seven}, round_start=True)
     assert game.prompt == "discard" and game.current_player == 0
     act(game, "discard", card="statue")
     assert len(hand(game, 0)) == 7 and game.prompt == "choose_role"      # seat 1's 7 are allowed
