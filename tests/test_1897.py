@@ -5,7 +5,7 @@ import pytest
 
 import boardrules
 from playing import assert_every_card_once, play_random
-from positions import act, city, cover, hand, position
+from positions import act, city, cover, hand, options_of, position
 
 RULES = boardrules.load("san_juan_1897")
 NB = {"new_buildings": True}
@@ -145,11 +145,18 @@ def test_city_hall_example():
 
 
 def test_customs_house_example():
-    """34 VP before the Customs House gives 8 more (counted last)."""
+    """Seed 002 (海關大樓): Mary has 34 VP before her Customs House is counted; it adds 34 // 4 = 8, total 42, and it
+    is counted last, after the Chapel cards and the Conference Hall bonus.
+    Printed VP (REFERENCE §1.5): corn granary 1, Great Person 5, Triumphal Arch 4, Statue 3, Publishing House 3,
+    Building Supplies 2, Chapel 2, Canal 2, Conference Hall and Customs House 0 = 22; the Conference Hall scores
+    1 production building + 1 kind = 2; 10 cards under the Chapel: 22 + 2 + 10 = 34."""
     s = end_score(RULES, ["corn_granary", "guild_hall", "palace", "hero", "victory_column", "statue", "library",
-                          "quarry", "chapel", "aqueduct"], tucked=5)
-    before = s["total"] - s["parts"]["palace"]
-    assert s["parts"]["palace"] == before // 4 and list(s["parts"])[-1] == "palace"
+                          "quarry", "chapel", "aqueduct"], tucked=10)
+    assert s["parts"] == {"buildings": 22, "chapel": 10, "guild_hall": 2, "palace": 8}
+    assert s["total"] == 42 and list(s["parts"])[-1] == "palace"
+    # one card fewer under the Chapel: 33 // 4 = 8 still; three fewer: 31 // 4 = 7 (rounded down)
+    assert end_score(RULES, ["corn_granary", "guild_hall", "palace", "hero", "victory_column", "statue", "library",
+                             "quarry", "chapel", "aqueduct"], tucked=7)["parts"]["palace"] == 7
 
 
 def test_city_square_example():
@@ -191,14 +198,23 @@ def test_park_examples():
     assert "cathedral" in city(game, 0)
 
 
-@pytest.mark.parametrize("buildings,points_", [
+@pytest.mark.parametrize("buildings,parts", [
+    # seed 002 (住宅), Mary: 3 different cost-2 buildings (4) and 3 different cost-6 buildings (3) = 7; her three
+    # cost-3 buildings are not all different. Printed VP 1+1+1+1+1+2+2+2 = 11; the Conference Hall 5 production
+    # buildings + 3 kinds = 8; the Customs House (counted last): (11 + 8 + 7) // 4 = 6.
     (["corn_granary", "corn_granary", "fruit_warehouse", "black_market", "well", "sugar_factory", "sugar_factory",
-      "aqueduct", "palace", "guild_hall", "residence"], 7),
+      "aqueduct", "palace", "guild_hall", "residence"],
+     {"buildings": 11, "chapel": 0, "guild_hall": 8, "residence": 7, "palace": 6}),
+    # seed 002, Devin: the two corn granaries go into two different cost-1 groups: 4+3+2+1 = 10. Printed VP 12;
+    # the City Hall counts his 9 violet buildings; the Customs House (12 + 9 + 10) // 4 = 7.
     (["corn_granary", "corn_granary", "archive", "gold_mine", "guard_room", "office", "carpenter", "sugar_factory",
-      "aqueduct", "palace", "city_hall", "residence"], 10),
+      "aqueduct", "palace", "city_hall", "residence"],
+     {"buildings": 12, "chapel": 0, "city_hall": 9, "residence": 10, "palace": 7}),
 ])
-def test_residence_examples(buildings, points_):
-    assert end_score(RULES, buildings, options=NB)["parts"]["residence"] == points_
+def test_residence_examples(buildings, parts):
+    s = end_score(RULES, buildings, options=NB)
+    assert s["parts"] == parts and s["total"] == sum(parts.values())
+    assert list(s["parts"])[-1] == "palace"
 
 
 def test_cathedral_example():
@@ -242,13 +258,57 @@ def test_harbor_keeps_one_sold_good_for_a_point():
     assert points(game, 0)["parts"]["chapel"] == 1
 
 
+def finish_round(game):
+    """Plays the rest of the round with the simplest choices (roles in a fixed preference, declining when possible),
+    stopping at the very start of the next round."""
+    r = game.round
+    while game.round == r and not game.is_over:
+        legal = game.legal_actions()
+        roles = [a for a in legal if a.kind == "choose_role"]
+        passes = [a for a in legal if a.kind == "pass"]
+        if roles:
+            order = ["prospector", "trader", "producer", "councillor", "builder"]
+            game.apply(min(roles, key=lambda a: order.index(a.args["role"])))
+        else:
+            game.apply(passes[0] if passes else legal[0])
+
+
 def test_bank_once_per_game_any_number():
-    game = position(RULES, 2, hands={0: ["statue", "hero", "palace"]}, cities={0: ["corn_granary", "bank"]},
-                    options=NB, round_start=True)
+    """Seed 002 (教堂): once per game, at the start of a round before the hand limit, the Bank's owner may put any
+    number of hand cards under it; each is 1 VP at the end. Round 1 he puts two of three; in round 2 the Bank is
+    no longer offered, though he holds cards."""
+    game = position(RULES, 2, hands={0: ["statue", "hero", "palace"], 1: ["tower", "well"]},
+                    cities={0: ["corn_granary", "bank"]}, options=NB, round_start=True)
+    assert game.current_player == 0 and options_of(game, "bank", "card") == {"statue", "hero", "palace"}
     act(game, "bank", card="statue")
     act(game, "bank", card="hero")
+    assert options_of(game, "bank", "card") == {"palace"}          # any number: a third is still allowed
     act(game, "pass", decision="bank")
-    assert hand(game, 0) == ["palace"] and game.to_json()["counters"]["bank_used"][0] == 1
+    assert hand(game, 0) == ["palace"]
+    assert "bank" not in {a.kind for a in game.legal_actions()}    # the opponent has no Bank
+    finish_round(game)                                              # seat 0 prospects: a card more in hand
+    assert game.round == 2 and len(hand(game, 0)) == 2
+    while game.prompt != "choose_role":                            # the whole round start of round 2
+        assert "bank" not in {a.kind for a in game.legal_actions()}
+        game.apply(game.legal_actions()[0])
+    assert len(hand(game, 0)) == 2
+    s = points(game, 0)
+    assert s["parts"]["chapel"] == 2 and s["total"] == 1 + 2 + 2    # corn granary 1, Bank 2, two cards
+
+
+def test_bank_not_yet_used_works_in_a_later_round():
+    """The control for the test above: a Bank owner with no hand card at the start of round 1 has not used it;
+    in round 2 (after prospecting a card) it is offered, and the card goes under it."""
+    game = position(RULES, 2, hands={1: ["tower"]}, cities={0: ["corn_granary", "bank"]}, options=NB,
+                    supply_top=["hero"], round_start=True)
+    assert "bank" not in {a.kind for a in game.legal_actions()}
+    finish_round(game)
+    assert game.round == 2 and hand(game, 0) == ["hero"]
+    while game.prompt != "choose_role" and "bank" not in {a.kind for a in game.legal_actions()}:
+        game.apply(game.legal_actions()[0])
+    assert game.current_player == 0 and options_of(game, "bank", "card") == {"hero"}
+    act(game, "bank", card="hero")
+    assert hand(game, 0) == [] and points(game, 0)["parts"]["chapel"] == 1
 
 
 def test_office_exchanges_before_the_chapel_and_the_hand_limit():
@@ -310,6 +370,7 @@ def test_hut_draws_when_nobody_sold():
 
 @pytest.mark.parametrize("options", [{}, NB])
 def test_random_games(options):
+    ends = 0
     for seed in range(40):
         players = 2 + seed % 3
         game = play_random(RULES, players, seed, options)
@@ -317,6 +378,15 @@ def test_random_games(options):
         d = game.to_json()
         assert RULES.game_from_json(d).to_json() == d
         assert RULES.replay(players, seed, options, game.history).to_json() == d
+        # the end reason checked against the rule (REFERENCE §1.2, seed 002), not only its label
+        roles = [a["args"]["role"] for a in game.history if a["kind"] == "choose_role"]
+        if game.end_reason == "someone has 12 buildings":
+            assert max(len(c) for c in d["zones"]["city"]) >= 12 and roles[-1] == "builder"
+            ends += 1
+        else:
+            assert "frozen" in game.end_reason
+            assert d["zones"]["supply"] == [[]] and d["zones"]["discard"] == [[]]
+    assert ends >= 35
 
 
 def test_cards_under_a_covered_harbor_or_bank_still_score():

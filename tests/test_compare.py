@@ -33,6 +33,16 @@ def greedy_vs_random():
 
 
 # ---------------------------------------------------------------------- statistics
+@pytest.mark.parametrize("n", [1, 3, 7, 10, 13, 37, 50, 100, 1000])
+def test_wilson_bounds_are_exact_at_zero_and_all_successes(n):
+    lo, hi = wilson(0, n)
+    assert lo == 0.0 and 0.0 < hi < 1.0                 # exactly 0, not a rounding residue such as 2.8e-17
+    lo, hi = wilson(n, n)
+    assert hi == 1.0 and 0.0 < lo < 1.0                 # exactly 1, not 0.9999999999999999
+    assert wilson(float(n), n) == (lo, hi)
+    assert abs(wilson(0, n)[1] - (1 - lo)) < 1e-12      # the two ends mirror each other
+
+
 def test_wilson_interval():
     lo, hi = wilson(5, 10)
     assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)

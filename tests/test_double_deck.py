@@ -105,22 +105,36 @@ def test_captain_ships_goods_for_victory_points():
 
 
 def test_merchant_flips_the_next_tile():
-    game = position(RULES, 8, cities={0: ["indigo_plant", "silver_smelter"]},
-                    goods={0: {"silver_smelter": "hero"}})
-    tiles = [c.split("#")[0] for c in game.to_json()["zones"]["price_tiles"][0]]
+    """The Merchant (rules_choices double_deck: this project's reconstruction, a second Trader) flips the next
+    trading-house tile like the Trader. 8 players hold two of each tile (seed 000); with tile e (1-2-2-3-3,
+    REFERENCE §1.2) on top, silver sells for 3; the Trader after it flips the next tile, a (1-1-1-2-2): silver 2."""
+    order = ["tile_e#1", "tile_a#1", "tile_b#1", "tile_c#1", "tile_d#1",
+             "tile_a#2", "tile_b#2", "tile_c#2", "tile_d#2", "tile_e#2"]
+    game = position(RULES, 8, cities={0: ["indigo_plant", "silver_smelter"], 1: ["indigo_plant", "silver_smelter"]},
+                    goods={0: {"silver_smelter": "hero"}, 1: {"silver_smelter": "palace"}}, price_tiles=order)
     act(game, "choose_role", role="merchant")
-    shown = [c.split("#")[0] for c in game.to_json()["zones"]["price_shown"][0]]
-    assert shown == [tiles[-1]]
-    price = TYPES[shown[0]].attrs["prices"]["silver"]
+    assert [c.split("#")[0] for c in game.to_json()["zones"]["price_shown"][0]] == ["tile_e"]
     act(game, "sell", building="silver_smelter", piles={"goods": 1})
-    assert len(hand(game, 0)) == price
+    assert len(hand(game, 0)) == 3
+    while game.current_player != 1 or game.prompt != "choose_role":
+        game.apply(game.legal_actions()[0] if game.prompt != "sell" else
+                   {"kind": "pass", "args": {"decision": "sell"}})
+    assert len(hand(game, 1)) == 0           # seat 1 kept its silver for the Trader
+    act(game, "choose_role", role="trader")
+    act(game, "sell", building="silver_smelter", piles={"goods": 1})
+    assert len(hand(game, 1)) == 2
 
 
 @pytest.mark.parametrize("players", [5, 6, 7, 8])
 def test_random_games_with_many_players(players):
     for seed in range(25):
         game = play_random(RULES, players, seed)
+        # the rule, not its label: the game ended in a builder phase in which some city reached 12 buildings
+        # (REFERENCE §1.2), and nobody could have ended it earlier in another way
         assert game.end_reason == "someone has 12 buildings"
+        assert max(len(c) for c in game.to_json()["zones"]["city"]) >= 12
+        roles = [a["args"]["role"] for a in game.history if a["kind"] == "choose_role"]
+        assert roles[-1] == "builder"
         assert_every_card_once(game)
         d = game.to_json()
         assert len(every_card(game)) == 230

@@ -12,7 +12,10 @@ from click.testing import CliRunner
 from boardrules.play.cli import cli
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
-CASES = [("san_juan", 2, 3, []), ("san_juan", 4, 7, []), ("san_juan", 3, 11, ["--option", "fair_start=true"])]
+CASES = [("san_juan", 2, 3, []), ("san_juan", 4, 7, []), ("san_juan", 3, 11, ["--option", "fair_start=true"]),
+         # a 6-player double-deck game (seed 000: the second set, two extension roles) and San Juan 1897 with the
+         # New Buildings expansion (seed 002; the seed picked builds the Cathedral, Park, School, Office, Customs Office)
+         ("san_juan", 6, 5, []), ("san_juan_1897", 3, 5, ["--option", "new_buildings=true"])]
 
 
 @pytest.mark.parametrize("game,players,seed,extra", CASES)

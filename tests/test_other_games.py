@@ -60,6 +60,7 @@ def test_random_games_end_with_money_never_negative(players):
     for seed in range(60):
         game = play(players, seed)
         assert game.end_reason == "the market is empty"
+        assert game.to_json()["zones"]["market"] == [[]]      # the rule behind the label
         c = counters(game)
         assert all(v >= 0 for v in c["money"] + c["bank"])
         estates = game.to_json()["zones"]["estate"]

@@ -38,7 +38,10 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # at p = 0 (p = 1) the lower (upper) bound is exactly 0 (1); rounding would leave it a hair off
+    lo = 0.0 if p <= 0.0 else max(0.0, centre - half)
+    hi = 1.0 if p >= 1.0 else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def _mean_sd(values) -> tuple[float, float]:
