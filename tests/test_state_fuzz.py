@@ -1,0 +1,73 @@
+"""Fuzzing saved states: a mutated JSON state either loads and plays on, or is refused with StateError; never a
+raw Python exception, never a hang. Bounded (max_examples) so the suite stays fast; raise FUZZ_EXAMPLES for a
+longer local run."""
+import copy
+import os
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import boardrules
+from boardrules import RulesError, StateError
+
+RULES = boardrules.load("san_juan")
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
+
+
+def base_states():
+    out = []
+    for seed, moves in ((1, 0), (2, 30), (3, 120), (4, 260)):
+        game = RULES.new_game(3, seed=seed)
+        bot = random.Random(seed)
+        for _ in range(moves):
+            if game.is_over:
+                break
+            game.apply(bot.choice(game.legal_actions()))
+        out.append(game.to_json())
+    return out
+
+
+BASES = base_states()
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 10 ** 6) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=8)
+
+
+def paths(node, here=()):
+    yield here
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from paths(v, here + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from paths(v, here + (i,))
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(base=st.integers(0, len(BASES) - 1), pick=st.integers(0, 10 ** 9), value=json_values,
+       delete=st.booleans(), moves=st.integers(0, 30))
+def test_a_mutated_state_loads_or_is_refused_never_crashes(base, pick, value, delete, moves):
+    d = copy.deepcopy(BASES[base])
+    spots = [p for p in paths(d) if p]
+    path = spots[pick % len(spots)]
+    parent = d
+    for key in path[:-1]:
+        parent = parent[key]
+    if delete and isinstance(parent, dict):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = value
+    try:
+        game = RULES.game_from_json(d)
+    except StateError:
+        return
+    bot = random.Random(pick)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        try:
+            game.apply(bot.choice(game.legal_actions()))
+        except RulesError:      # content-level trouble is reported as such, never as a raw error
+            return
