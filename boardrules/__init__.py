@@ -10,8 +10,9 @@ from .actions import Action
 from .errors import ContentError, ContentIssue, IllegalAction, RulesError, StateError
 from .api.game import Game
 from .api.rules import Rules, available_games, load
+from .jsontypes import ActionJSON, SeatScore
 
-__all__ = ["Action", "ContentError", "ContentIssue", "Game", "IllegalAction", "Rules", "RulesError", "StateError", "load",
+__all__ = ["Action", "ActionJSON", "SeatScore", "ContentError", "ContentIssue", "Game", "IllegalAction", "Rules", "RulesError", "StateError", "load",
            "available_games"]
 __version__ = "0.1.0"
 

@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import attrs
+
+from .jsontypes import ActionJSON
 
 
 def freeze(value):
@@ -25,7 +28,7 @@ class Action:
     """
 
     kind: str
-    args: dict
+    args: dict[str, Any]
     text: str = ""
     _key: tuple = attrs.field(default=None, alias="key")
 
@@ -33,23 +36,23 @@ class Action:
         if self._key is None:
             object.__setattr__(self, "_key", (self.kind, freeze(self.args)))
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Action) and self._key == other._key
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self._key)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.text or f"{self.kind} {json.dumps(self.args, sort_keys=True)}"
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Action({self.kind!r}, {self.args!r})"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> ActionJSON:
         return {"kind": self.kind, "args": dict(self.args)}
 
     @staticmethod
-    def key_of(data) -> tuple:
+    def key_of(data: object) -> tuple[Any, ...]:
         """The equality key of an Action or of its JSON form; raises ValueError when malformed."""
         if isinstance(data, Action):
             return data._key

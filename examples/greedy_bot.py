@@ -15,9 +15,9 @@ CARDS = {t.id: t for t in RULES.cards}
 def greedy(game: boardrules.Game, rnd: random.Random) -> boardrules.Action:
     actions = game.legal_actions()
 
-    def value(action):
-        card = CARDS.get(action.args.get("card"))
-        points = card.attrs.get("vp", 0) if card else 0
+    def value(action: boardrules.Action) -> float:
+        card = CARDS.get(action.args.get("card", ""))
+        points: int = card.attrs.get("vp", 0) if card else 0
         if action.kind in ("build", "keep"):
             return points
         if action.kind in ("pay", "discard"):

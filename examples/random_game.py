@@ -13,8 +13,9 @@ def main(players: int = 4, seed: int = 7) -> boardrules.Game:
     game = rules.new_game(players=players, seed=seed)
     bots = [random.Random(seed * 100 + seat) for seat in range(players)]
     while not game.is_over:
-        bot = bots[game.current_player]
-        game.apply(bot.choice(game.legal_actions()))
+        seat = game.current_player
+        assert seat is not None         # a game that is not over always has a player to act
+        game.apply(bots[seat].choice(game.legal_actions()))
     for s in game.scores():
         parts = ", ".join(f"{k} {v}" for k, v in s["parts"].items())
         print(f"seat {s['seat']}: {s['total']} points ({parts})")

@@ -2,9 +2,15 @@
 the public surface."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..actions import Action
 from ..engine import scoring, serialize, view
 from ..errors import IllegalAction
+from ..jsontypes import ActionJSON, SeatScore
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 
 class Game:
@@ -15,12 +21,12 @@ class Game:
 
     __slots__ = ("_k", "_rules")
 
-    def __init__(self, rules, kernel):
+    def __init__(self, rules: "Rules", kernel: Any) -> None:
         self._rules, self._k = rules, kernel
 
     # ------------------------------------------------------------------ what the game is
     @property
-    def rules(self):
+    def rules(self) -> "Rules":
         """The :class:`Rules` this game is played by."""
         return self._rules
 
@@ -33,7 +39,7 @@ class Game:
         return self._k.seed
 
     @property
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         return dict(self._k.options)
 
     @property
@@ -70,7 +76,7 @@ class Game:
             return None
         return getattr(p.node, "kind", None) or p.actions[0].kind
 
-    def apply(self, action) -> None:
+    def apply(self, action: Action | ActionJSON) -> None:
         """Applies an Action (or its JSON dict). Anything not legal now raises IllegalAction and changes nothing."""
         k = self._k
         p = k.pending
@@ -94,11 +100,11 @@ class Game:
         k.choose(i)
 
     # ------------------------------------------------------------------ results
-    def scores(self) -> list[dict]:
+    def scores(self) -> list[SeatScore]:
         """Per seat: ``{"seat", "total", "parts": {name: points}}``, parts in scoring order."""
         return scoring.scores(self._k)
 
-    def tie_breaks(self, seat: int) -> list:
+    def tie_breaks(self, seat: int) -> list[int]:
         """The content's tie-break values for a seat, in order."""
         return scoring.tie_breaks(self._k, seat)
 
@@ -111,16 +117,16 @@ class Game:
         """An exact, independent copy (same random state, same pending decision)."""
         return Game(self._rules, self._k.clone())
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The full state as JSON (content ids; :meth:`Rules.game_from_json` reads it back exactly)."""
         return serialize.to_json(self._k)
 
-    def view(self, player: int | None = None) -> dict:
+    def view(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` may see (None: a spectator), as JSON."""
         return view.view(self, self._k, player)
 
     @property
-    def history(self) -> list[dict]:
+    def history(self) -> list[ActionJSON]:
         """The applied actions, as JSON, in order."""
         return [a.to_json() for a in self._k.history]
 
@@ -128,12 +134,12 @@ class Game:
         """The readable log: one line per decision, forced ones marked."""
         return view.log_lines(self._k)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.current_player} to act"
         return f"<Game {self._rules.id} {self.players}p seed={self.seed} round {self.round}, {state}>"
 
 
-def _describe(action) -> str:
+def _describe(action: object) -> str:
     if isinstance(action, Action):
         return f"'{action}'"
     return f"{action!r:.80}"

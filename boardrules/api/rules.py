@@ -1,18 +1,25 @@
 """``Rules``: a loaded game, the factory for games."""
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..actions import Action
 from ..content.paths import packaged_games
 from ..engine import serialize
 from ..engine.kernel import Kernel
 from ..errors import IllegalAction
 from ..lang.load import load_model
+from ..jsontypes import ActionJSON
+from ..model.records import CardType, GameDef, RoleDef
 from .game import Game
 
 
 class Rules:
     """A game's compiled content. Create games with :meth:`new_game`."""
 
-    def __init__(self, model):
+    def __init__(self, model: GameDef) -> None:
         self.model = model
 
     # ------------------------------------------------------------------ description
@@ -30,36 +37,37 @@ class Rules:
         return range(self.model.min_players, self.model.max_players + 1)
 
     @property
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         """Option id -> default value."""
         return {k: o.default for k, o in self.model.options.items()}
 
     @property
-    def content(self) -> dict:
+    def content(self) -> dict[str, Any]:
         """The merged content (after includes and variant overlays) as plain data: a game file that could have
         been written by hand."""
         import copy
         return copy.deepcopy(self.model.raw["content"])
 
     @property
-    def cards(self) -> list:
+    def cards(self) -> list[CardType]:
         """Card types (id, name, copies, tags, attrs), in content order."""
         return list(self.model.types)
 
     @property
-    def roles(self) -> list:
+    def roles(self) -> list[RoleDef]:
         return list(self.model.roles)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Rules {self.id!r}: {self.title}, {self.players.start}-{self.players.stop - 1} players>"
 
     # ------------------------------------------------------------------ games
     @property
-    def presets(self) -> dict:
+    def presets(self) -> dict[str, dict[str, Any]]:
         """Named bundles of option values: name -> {option: value}."""
         return {k: dict(p["options"]) for k, p in self.model.presets.items()}
 
-    def check_options(self, options, players=None, preset=None) -> dict:
+    def check_options(self, options: Mapping[str, Any] | None, players: int | None = None,
+                      preset: str | None = None) -> dict[str, Any]:
         """The full option values for a game: defaults, then the preset, then ``options``. Unknown options or
         values, options not allowed for this player count, and options that exclude each other are errors."""
         chosen = self.options
@@ -89,8 +97,8 @@ class Rules:
                     raise ValueError(f"options {key!r} and {other!r} cannot be used together")
         return chosen
 
-    def new_game(self, players: int, seed: int = 0, options: dict | None = None, log: bool = True,
-                 preset: str | None = None):
+    def new_game(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None, log: bool = True,
+                 preset: str | None = None) -> Game:
         """A new game, already advanced to its first decision. ``log=False`` skips the readable log;
         ``preset`` names a bundle of option values (``options`` override it)."""
         if players not in self.players:
@@ -100,8 +108,8 @@ class Rules:
         kernel = Kernel(self.model, players, seed, self.check_options(options, players, preset), log)
         return Game(self, kernel.start())
 
-    def replay(self, players: int, seed: int, options: dict | None = None, actions=(), log: bool = True,
-               preset: str | None = None):
+    def replay(self, players: int, seed: int, options: Mapping[str, Any] | None = None,
+               actions: Iterable[Action | ActionJSON] = (), log: bool = True, preset: str | None = None) -> Game:
         """Plays ``actions`` (Actions or their JSON) from a new game; raises IllegalAction where one does not fit."""
         game = self.new_game(players, seed, options, log, preset)
         for i, action in enumerate(actions):
@@ -111,12 +119,12 @@ class Rules:
                 raise IllegalAction(f"action {i} of the replay: {exc}") from None
         return game
 
-    def game_from_json(self, data):
+    def game_from_json(self, data: Mapping[str, Any]) -> Game:
         """A game from :meth:`Game.to_json` output (also a hand-edited one, if it is consistent)."""
         return Game(self, serialize.from_json(self.model, data, self.check_options))
 
 
-def load(source) -> Rules:
+def load(source: str | os.PathLike[str]) -> Rules:
     """Loads a packaged game by id (see ``available_games()``) or a game file or directory by path."""
     return Rules(load_model(source))
 
