@@ -17,5 +17,5 @@ def test_the_example_scripts_type_check_strictly():
 
 
 def test_applying_a_number_is_a_type_error():
-    run = mypy(ROOT / "tests" / "typing" / "apply_42.py")
+    run = mypy(ROOT / "tests" / "typecheck" / "apply_42.py")
     assert run.returncode == 1 and 'Argument 1 to "apply" of "Game"' in run.stdout, run.stdout
