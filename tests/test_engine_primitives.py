@@ -183,3 +183,20 @@ def test_a_division_by_zero_in_play_is_a_rules_error_naming_the_content(tmp_path
     game = boardrules.load(variant).new_game(2, seed=1)
     with pytest.raises(RulesError, match=r"quantities/hire_cost/base.*division by zero"):
         act(game, "choose_role", role="hirer")
+
+
+def test_an_ability_that_sets_itself_off_is_a_rules_error_not_a_hang(tmp_path):
+    (tmp_path / "game.yaml").write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
+    variant = tmp_path / "echo.yaml"
+    variant.write_text(
+        "extends: game.yaml\n"
+        "id: echo\n"
+        "procedures:\n"
+        "  add:\n"
+        "    forever: [{call: forever}]\n"
+        "roles:\n"
+        "  change:\n"
+        "    buyer: {start: [{call: forever}]}\n", encoding="utf-8")
+    game = boardrules.load(variant).new_game(2, seed=1)
+    with pytest.raises(RulesError, match="nests deeper"):
+        act(game, "choose_role", role="buyer")

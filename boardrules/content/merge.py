@@ -14,9 +14,10 @@ from ..errors import ContentIssue
 from .yamlio import Located, path_to_str
 
 LIST_SECTIONS = ("cards", "roles")
-MAP_SECTIONS = ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities", "payments")
-OBJECT_SECTIONS = ("round", "scoring", "names", "players", "play")
-STEP_SECTIONS = ("setup", "extra_copies", "checks")
+MAP_SECTIONS = ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities",
+                "payments", "procedures")
+OBJECT_SECTIONS = ("round", "scoring", "names", "players", "play", "works")
+STEP_SECTIONS = ("setup", "flow", "extra_copies", "checks")
 SCALARS = ("id", "title", "edition", "description", "start_zone", "box_zone")
 
 

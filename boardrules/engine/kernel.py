@@ -13,6 +13,8 @@ from .state import FIELDS, PILE, ZONE, Frame, Pending
 
 
 _UNSET = object()
+MAX_DEPTH = 256             # frames on the flow stack
+STEP_BUDGET = 1_000_000     # frame steps between two decisions
 
 
 class Kernel:
@@ -118,14 +120,21 @@ class Kernel:
 
     # ------------------------------------------------------------------ the interpreter
     def push(self, node, env, data=None):
-        self.stack.append(Frame(node, env, data))
+        stack = self.stack
+        if len(stack) >= MAX_DEPTH:     # an ability that sets itself off, or a procedure that calls itself
+            raise RulesError(f"the flow nests deeper than {MAX_DEPTH} steps (an effect that keeps setting itself off?)")
+        stack.append(Frame(node, env, data))
 
     def run(self):
         stack = self.stack
+        budget = STEP_BUDGET
         try:
             while stack and self.pending is None:
                 f = stack[-1]
                 f.node.step(self, f)
+                budget -= 1
+                if not budget:
+                    raise RulesError(f"{STEP_BUDGET} steps without a decision (a loop that never asks or ends?)")
         except RulesError as exc:
             if not getattr(exc, "located", False):
                 exc.args = (f"content {f.node.path}/{f.pc - 1}: {exc}",)
