@@ -38,7 +38,8 @@ defs["card_ref"] = {"description": "one card: a $variable or the top card of a z
                     "oneOf": [var, obj({"top": ident}, ["top"])]}
 defs["selector"] = {"description": "a list of cards: a zone, or the pile on one card, or the piles on many cards",
   "oneOf": [
-    obj({"zone": ident, "of": owner, "where": R("condition"), "deep": {"type": "boolean"}}, ["zone"],
+    obj({"zone": ident, "of": owner, "where": R("condition"), "deep": {"type": "boolean"},
+         "except": dict(R("card_ref"), description="leave this one card out")}, ["zone"],
         "the cards in a zone (of a player, for per-player zones)"),
     obj({"selector": ident}, ["selector"], "a selector declared by name under 'selectors'"),
     obj({"union": {"type": "array", "items": R("selector"), "minItems": 2}}, ["union"], "the cards of several selectors"),

@@ -343,21 +343,6 @@ class Kernel:
                 waiting.append((seat, c))
         self.fresh = waiting
 
-    def works(self, c, env):
-        """Whether working copy ``c`` goes on working now (its type's ``works.while``, with $self bound)."""
-        cond = self.rules.instance_types[c].works_while
-        if cond is None:
-            return True
-        saved = env.get("self", _UNSET)
-        env["self"] = c
-        try:
-            return cond(self, env)
-        finally:
-            if saved is _UNSET:
-                del env["self"]
-            else:
-                env["self"] = saved
-
     # ------------------------------------------------------------------ rounds and phases
     def begin_round(self):
         self.round += 1
@@ -407,9 +392,11 @@ class Kernel:
                     continue
                 if m.each:          # per copy: it may name itself, or work only while a condition holds
                     saved = env.get("self", _UNSET)
+                    types = self.rules.instance_types
                     for c in working:
                         env["self"] = c
-                        if self.works(c, env) and (m.cond is None or m.cond(self, env)):
+                        w = types[c].works_while
+                        if (w is None or w(self, env)) and (m.cond is None or m.cond(self, env)):
                             if m.op == "set":
                                 value = m.value(self, env)
                             else:
@@ -451,7 +438,8 @@ class Kernel:
                     continue
                 for c in self.active[seat].get(m.type, ()):
                     env["self"] = c
-                    if self.works(c, env) and (m.cond is None or m.cond(self, env)):
+                    w = self.rules.instance_types[c].works_while
+                    if (w is None or w(self, env)) and (m.cond is None or m.cond(self, env)):
                         add += m.value(self, env)
         if saved is _UNSET:
             env.pop("self", None)
@@ -516,9 +504,10 @@ class Kernel:
             working = active.get(trig.type)
             if working:
                 for c in reversed(working):
-                    if self.works(c, env):
-                        local = dict(env)
-                        local["self"] = c
+                    local = dict(env)
+                    local["self"] = c
+                    w = self.rules.instance_types[c].works_while
+                    if w is None or w(self, local):
                         self.push(trig.body, local)
                         pushed = True
         return pushed
@@ -538,7 +527,8 @@ class Kernel:
                 for c in reversed(self.active[seat].get(trig.type, ())):
                     local = dict(env)
                     local["you"], local["actor"], local["self"] = seat, actor, c
-                    if self.works(c, local):
+                    w = self.rules.instance_types[c].works_while
+                    if w is None or w(self, local):
                         self.push(trig.body, local)
                         pushed = True
         return pushed

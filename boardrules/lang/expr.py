@@ -182,6 +182,15 @@ class Compiler:
         else:
             self.report(path, "a selector needs 'zone' or 'pile'", hint="write {zone: <zone id>} or {pile: <pile id>, on: $card}")
             return (lambda g, env: []), "?"
+        if "except" in node:            # one card left out (cheaper than a 'where' that compares every card)
+            left_out, etext = self.card(node["except"], path + ("except",))
+            every = base
+
+            def base(g, env):
+                skip = left_out(g, env)
+                cards = every(g, env)
+                return cards if skip is None or skip not in cards else [c for c in cards if c != skip]
+            text += f" except {etext}"
         if "where" in node:
             cond, ctext = self.condition(node["where"], path + ("where",), it=True)
             inner = base
@@ -553,6 +562,9 @@ class Compiler:
     def if_same_card(self, node, path):
         pair = node["same_card"]
         (a, ta), (b, tb) = self.card(pair[0], path + ("same_card", 0)), self.card(pair[1], path + ("same_card", 1))
+        if all(is_var(x) for x in pair):     # the common case, read straight from the variables
+            x, y = pair[0][1:], pair[1][1:]
+            return (lambda g, env: env.get(x) is not None and env.get(x) == env.get(y)), f"{ta} is {tb}"
 
         def fn(g, env):
             x = a(g, env)
