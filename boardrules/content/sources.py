@@ -9,6 +9,7 @@ from pathlib import Path
 from referencing import Registry, Resource
 
 from ..errors import ContentError, ContentIssue
+from .confine import Refused, confined, root_of
 from .merge import Sourced, combine, overlay
 from .paths import data_dir, packaged_games
 from .schemacheck import did_you_mean, validate
@@ -29,7 +30,8 @@ def schemas():
 
 
 def resolve(source, relative_to: Path | None = None) -> Path:
-    """A packaged game id, a directory holding game.yaml, or a path to a game or variant file."""
+    """What the user named: a packaged game id, a directory holding game.yaml, or a path to a game or variant
+    file (anywhere: confinement applies to what that file pulls in, see ``_base``)."""
     games = packaged_games()
     if isinstance(source, str) and source in games:
         return games[source]
@@ -45,8 +47,8 @@ def resolve(source, relative_to: Path | None = None) -> Path:
     return path
 
 
-def load_documents(path: Path, manifest=None):
-    """The manifest and its included files, each validated against its schema."""
+def load_documents(path: Path, manifest=None, root: Path | None = None):
+    """The manifest and its included files (regular files under ``root``), each validated against its schema."""
     registry, found = schemas()
     manifest = manifest or load_yaml(path)
     issues = validate(manifest, found["game.schema.json"], registry)
@@ -60,9 +62,10 @@ def load_documents(path: Path, manifest=None):
     for i, name in enumerate(includes):
         if not isinstance(name, str):
             continue                 # the schema has reported it
-        target = (path.parent / name).resolve()
-        if not target.is_file():
-            issues.append(manifest.issue(("include", i), f"included file {name!r} not found (looked in {path.parent})"))
+        try:
+            target = confined(name, path.parent, root or root_of(path))
+        except Refused as exc:
+            issues.append(manifest.issue(("include", i), f"included file {exc.message}", exc.hint))
             continue
         try:
             doc = load_yaml(target)
@@ -74,12 +77,14 @@ def load_documents(path: Path, manifest=None):
     return docs, issues
 
 
-def load_sourced(path: Path, chain=()) -> Sourced:
-    """One merged document for a game file, or for a variant applied to what it extends (recursively)."""
+def load_sourced(path: Path, chain=(), root: Path | None = None) -> Sourced:
+    """One merged document for a game file, or for a variant applied to what it extends (recursively).
+    Every file it pulls in must be under ``root`` (default: ``path``'s folder)."""
     registry, found = schemas()
+    root = root or root_of(path)
     doc = load_yaml(path)
     if not (isinstance(doc.data, dict) and "extends" in doc.data):
-        docs, issues = load_documents(path, doc)
+        docs, issues = load_documents(path, doc, root)
         if issues:
             raise ContentError(issues)
         issues = []
@@ -94,11 +99,8 @@ def load_sourced(path: Path, chain=()) -> Sourced:
     if key in chain:
         names = " -> ".join(p.name for p in (*chain, key))
         raise ContentError([doc.issue(("extends",), f"'extends' makes a cycle: {names}")])
-    try:
-        base_path = resolve(doc.data["extends"], relative_to=path.parent)
-    except ContentError as exc:
-        raise ContentError([doc.issue(("extends",), exc.errors[0].message, exc.errors[0].hint)]) from None
-    base = load_sourced(base_path, (*chain, key))
+    base_path, base_root = _base(doc, path, root)
+    base = load_sourced(base_path, (*chain, key), base_root)
     issues = []
     merged = overlay(base, doc, did_you_mean, issues)
     if issues:
@@ -110,3 +112,17 @@ def load_sourced(path: Path, chain=()) -> Sourced:
     return merged
 
 
+def _base(doc, path: Path, root: Path):
+    """(file, root) of what a variant extends: a packaged game (rooted in its own folder), or a file under
+    ``root``."""
+    name = doc.data["extends"]
+    games = packaged_games()
+    if name in games:
+        return games[name], games[name].parent
+    try:
+        return confined(name, path.parent, root, directory_means="game.yaml"), root
+    except Refused as exc:
+        hint = exc.hint
+        if "not found" in exc.message:
+            hint = did_you_mean(name, games) or f"packaged games: {', '.join(games)}"
+        raise ContentError([doc.issue(("extends",), f"'extends' names {exc.message}", hint)]) from None

@@ -1,0 +1,173 @@
+"""Content you can trust: a game's files stay in its folder, loading is bounded, and every problem comes out in
+one run.
+
+Each test here failed before the change it guards: ``extends:``/``include:`` read files anywhere (and quoted
+their start in the error), a FIFO blocked the loader, a 2 MB file of tiny values took over 8 s, and problems in
+different files or stages took several runs to see.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import boardrules
+from boardrules import ContentError
+
+CONTROL = Path(__file__).parent / "bad_content" / "control" / "game.yaml"
+SECRET = "TOP-SECRET-LINE"
+PLAYERS_LINE = "players: {min: 2, max: 3}\n"
+
+
+def errors_of(path):
+    with pytest.raises(ContentError) as info:
+        boardrules.load(path)
+    return info.value.errors
+
+
+@pytest.fixture
+def layout(tmp_path):
+    """tmp/outside/secret.yaml (not valid YAML, so a careless loader quotes it) and tmp/game/ (the control)."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.yaml").write_text(f"{SECRET}: [unclosed\n  password: hunter2\n", encoding="utf-8")
+    (outside / "base.yaml").write_text(CONTROL.read_text(encoding="utf-8"), encoding="utf-8")
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "game.yaml").write_text(CONTROL.read_text(encoding="utf-8"), encoding="utf-8")
+    return tmp_path
+
+
+def variant(folder: Path, extends: str) -> Path:
+    path = folder / "variant.yaml"
+    path.write_text(f"extends: {extends}\nid: v\n", encoding="utf-8")
+    return path
+
+
+def include(folder: Path, name: str) -> Path:
+    text = CONTROL.read_text(encoding="utf-8").replace(PLAYERS_LINE, PLAYERS_LINE + f"include: ['{name}']\n")
+    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def assert_refused(errors, fragment):
+    text = "\n".join(map(str, errors))
+    assert SECRET not in text and "hunter2" not in text, text
+    assert any(fragment in e.message for e in errors), text
+    return text
+
+
+# -- confinement ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("how", ["absolute", "dotdot", "symlink"])
+def test_extends_cannot_leave_the_folder(layout, how):
+    game = layout / "game"
+    if how == "absolute":
+        target = str(layout / "outside" / "secret.yaml")
+    elif how == "dotdot":
+        target = "../outside/secret.yaml"
+    else:
+        (game / "link.yaml").symlink_to(layout / "outside" / "secret.yaml")
+        target = "link.yaml"
+    errors = errors_of(variant(game, target))
+    assert_refused(errors, {"absolute": "absolute path", "dotdot": "outside", "symlink": "symbolic link"}[how])
+    assert errors[0].file.endswith("variant.yaml") and errors[0].line == 1 and errors[0].path == "extends"
+    assert "own folder" in errors[0].hint
+
+
+@pytest.mark.parametrize("how", ["absolute", "dotdot", "symlink"])
+def test_include_cannot_leave_the_folder(layout, how):
+    game = layout / "game"
+    if how == "absolute":
+        name = str(layout / "outside" / "secret.yaml")
+    elif how == "dotdot":
+        name = "../outside/secret.yaml"
+    else:
+        (game / "link.yaml").symlink_to(layout / "outside" / "secret.yaml")
+        name = "link.yaml"
+    errors = errors_of(include(game, name))
+    assert_refused(errors, "outside" if how != "absolute" else "absolute path")
+    assert errors[0].file.endswith("game.yaml") and errors[0].path == "include[0]"
+
+
+def test_a_symlinked_folder_that_points_out_is_refused(layout):
+    game = layout / "game"
+    (game / "parts").symlink_to(layout / "outside", target_is_directory=True)
+    assert_refused(errors_of(include(game, "parts/secret.yaml")), "symbolic link")
+
+
+def test_files_inside_the_folder_still_work(layout):
+    game = layout / "game"
+    (game / "sub").mkdir()
+    (game / "sub" / "events.yaml").write_text("events:\n  extra: an extra event\n", encoding="utf-8")
+    (game / "alias.yaml").symlink_to(game / "sub" / "events.yaml")      # a link that stays inside is fine
+    include(game, "sub/../sub/events.yaml")
+    assert boardrules.load(game).id == "mini"
+    include(game, "alias.yaml")
+    assert boardrules.load(game).id == "mini"
+    (game / "variants").mkdir()
+    (game / "variants" / "base.yaml").write_text(CONTROL.read_text(encoding="utf-8"), encoding="utf-8")
+    assert boardrules.load(variant(game / "variants", "base.yaml")).id == "v"
+
+
+def test_the_named_file_may_live_anywhere_and_extend_packaged_games(layout):
+    assert boardrules.load(layout / "outside" / "base.yaml").id == "mini"
+    assert boardrules.load(variant(layout / "outside", "san_juan")).id == "v"
+
+
+def test_an_extended_packaged_game_keeps_its_own_includes():
+    rules = boardrules.load("san_juan_1897")
+    assert any(f.endswith("buildings.yaml") for f in rules.model.raw["files"])
+
+
+def _load_in_subprocess(path, timeout=20):
+    code = ("import sys, boardrules\ntry:\n    boardrules.load(sys.argv[1])\nexcept boardrules.ContentError as e:\n"
+            "    print(e)\n")
+    return subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("how", ["extends", "include", "named"])
+def test_a_fifo_is_never_opened(layout, how):
+    """In a subprocess with a timeout: the old loader blocked forever opening the FIFO."""
+    game = layout / "game"
+    os.mkfifo(game / "pipe.yaml")
+    path = {"extends": lambda: variant(game, "pipe.yaml"), "include": lambda: include(game, "pipe.yaml"),
+            "named": lambda: game / "pipe.yaml"}[how]()
+    done = _load_in_subprocess(path)
+    assert "FIFO" in done.stdout and "not a regular file" in done.stdout, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("name", ["/dev/zero", "/dev/null"])
+def test_a_device_is_refused(tmp_path, name):
+    if not os.path.exists(name):
+        pytest.skip("no such device here")
+    (tmp_path / "dev.yaml").symlink_to(name)
+    assert_refused(errors_of(include(tmp_path, "dev.yaml")), "symbolic link")
+    errors = errors_of(name)
+    assert "character device" in errors[0].message
+
+
+def test_the_old_cross_folder_chain_now_asks_for_a_copy(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "tweak.yaml").write_text("extends: san_juan\nid: t\n", encoding="utf-8")
+    errors = errors_of(variant(tmp_path / "b", "../a/tweak.yaml"))
+    assert "outside this game's folder" in errors[0].message and "copy the file here" in errors[0].hint
+
+
+# -- bounded loading --------------------------------------------------------------------------------
+
+def test_a_file_of_a_million_tiny_values_fails_fast(tmp_path):
+    """2 MB of one flow list: the old loader composed all of it (over 8 s) before counting."""
+    path = tmp_path / "game.yaml"
+    path.write_text("cards: [" + "1," * 990_000 + "1]\n", encoding="utf-8")
+    assert path.stat().st_size < 2_000_000          # under the size limit: the value count must catch it
+    start = time.perf_counter()
+    errors = errors_of(path)
+    assert time.perf_counter() - start < 1.0
+    assert "too many values" in errors[0].message and errors[0].line == 1
