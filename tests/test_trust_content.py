@@ -171,3 +171,65 @@ def test_a_file_of_a_million_tiny_values_fails_fast(tmp_path):
     errors = errors_of(path)
     assert time.perf_counter() - start < 1.0
     assert "too many values" in errors[0].message and errors[0].line == 1
+
+
+# -- every problem in one run -----------------------------------------------------------------------
+
+def split_control(folder: Path) -> Path:
+    """The control game as a manifest plus cards.yaml and roles.yaml, with a mistake of a different kind in
+    each of five places: YAML (extra.yaml), schema (cards.yaml, and a zone in game.yaml) and names (roles.yaml,
+    and the setup in game.yaml)."""
+    text = CONTROL.read_text(encoding="utf-8")
+    head, rest = text.split("cards:\n", 1)
+    cards, rest = rest.split("roles:\n", 1)
+    roles, tail = rest.split("setup:\n", 1)
+    head = head.replace(PLAYERS_LINE, PLAYERS_LINE + "include: [cards.yaml, roles.yaml, extra.yaml]\n")
+    head = head.replace("hand: {scope: player,", "hand: {scope: playr,")              # schema: enum
+    tail = tail.replace("- shuffle: supply", "- shuffle: suply")                     # name: zone
+    (folder / "game.yaml").write_text(head + "setup:\n" + tail, encoding="utf-8")
+    (folder / "cards.yaml").write_text("cards:\n" + cards.replace("copies: 6, cost: 1", "copies: six, cost: 1"),
+                                       encoding="utf-8")                              # schema: type
+    (folder / "roles.yaml").write_text("roles:\n" + roles.replace("emit: drawn", "emit: drwan"),
+                                       encoding="utf-8")                              # name: event
+    (folder / "extra.yaml").write_text("events:\n  other: [never closed\n", encoding="utf-8")   # YAML
+    return folder
+
+
+def test_five_mistakes_in_four_files_and_three_stages_come_out_in_one_run(tmp_path):
+    errors = errors_of(split_control(tmp_path))
+    got = sorted((Path(e.file).name, e.message) for e in errors)
+    text = "\n".join(map(str, errors))
+    assert len(errors) == 5, text
+    names = [name for name, _ in got]
+    assert names == ["cards.yaml", "extra.yaml", "game.yaml", "game.yaml", "roles.yaml"], text
+    assert "expected an integer, got 'six'" in got[0][1]
+    assert "invalid YAML" in got[1][1]
+    assert any("unknown zone 'suply'" in m for _, m in got[2:4]), text
+    assert any("playr" in m for _, m in got[2:4]), text
+    assert "unknown event 'drwan'" in got[4][1]
+    # the zone set aside for its schema error is not also reported as unknown wherever it is used
+    assert "unknown zone 'hand'" not in text
+
+
+def test_issues_come_out_file_by_file_in_reading_order(tmp_path):
+    errors = errors_of(split_control(tmp_path))
+    files = [Path(e.file).name for e in errors]
+    assert files == ["game.yaml", "game.yaml", "cards.yaml", "roles.yaml", "extra.yaml"], files
+    assert errors[0].line < errors[1].line
+
+
+def test_a_variant_and_its_base_are_checked_together(tmp_path):
+    split_control(tmp_path)
+    (tmp_path / "v.yaml").write_text("extends: game.yaml\nid: v\nevents:\n  add:\n    late: {oops: 1}\n",
+                                     encoding="utf-8")
+    errors = errors_of(tmp_path / "v.yaml")
+    files = [Path(e.file).name for e in errors]
+    assert files[-1] == "v.yaml" and len(errors) == 6, "\n".join(map(str, errors))
+
+
+def test_an_extends_chain_is_bounded(tmp_path):
+    for n in range(12):
+        (tmp_path / f"v{n}.yaml").write_text(f"extends: v{n + 1}.yaml\nid: v{n}\n", encoding="utf-8")
+    (tmp_path / "v12.yaml").write_text("extends: san_juan\nid: v12\n", encoding="utf-8")
+    errors = errors_of(tmp_path / "v0.yaml")
+    assert len(errors) == 1 and "at most 8 deep" in errors[0].message and errors[0].file.endswith("v8.yaml")

@@ -147,7 +147,7 @@ def load_yaml(
     max_bytes: int = 2_000_000,
     max_aliases: int = 100,
     max_depth: int = 64,
-    max_values: int = 10_000,
+    max_values: int = 5_000,
     max_nodes: int = 100_000,
 ) -> Located:
     """Safe-load one YAML document; raise ContentError (one located issue) on any problem.
