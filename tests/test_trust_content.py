@@ -167,9 +167,10 @@ def test_a_file_of_a_million_tiny_values_fails_fast(tmp_path):
     path = tmp_path / "game.yaml"
     path.write_text("cards: [" + "1," * 990_000 + "1]\n", encoding="utf-8")
     assert path.stat().st_size < 2_000_000          # under the size limit: the value count must catch it
-    start = time.perf_counter()
+    # CPU time, not wall time: the machine running the tests may be busy with other work
+    start = time.process_time()
     errors = errors_of(path)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert "too many values" in errors[0].message and errors[0].line == 1
 
 
