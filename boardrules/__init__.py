@@ -7,13 +7,13 @@
 True
 """
 from .actions import Action
-from .errors import ContentError, ContentIssue, IllegalAction, StateError
+from .errors import ContentError, ContentIssue, IllegalAction, StateError, UsageError
 from .api.game import Game
 from .api.rules import Rules, load
 from .content.paths import packaged_games
 
-__all__ = ["Action", "ContentError", "ContentIssue", "Game", "IllegalAction", "Rules", "StateError", "load",
-           "available_games"]
+__all__ = ["Action", "ContentError", "ContentIssue", "Game", "IllegalAction", "Rules", "StateError", "UsageError",
+           "load", "available_games"]
 __version__ = "0.1.0"
 
 
