@@ -234,3 +234,13 @@ def test_an_extends_chain_is_bounded(tmp_path):
     (tmp_path / "v12.yaml").write_text("extends: san_juan\nid: v12\n", encoding="utf-8")
     errors = errors_of(tmp_path / "v0.yaml")
     assert len(errors) == 1 and "at most 8 deep" in errors[0].message and errors[0].file.endswith("v8.yaml")
+
+
+def test_a_game_named_by_a_relative_path_can_include_its_files(layout, monkeypatch):
+    game = layout / "game"
+    (game / "events.yaml").write_text("events:\n  extra: an extra event\n", encoding="utf-8")
+    include(game, "events.yaml")
+    monkeypatch.chdir(layout)
+    assert boardrules.load("game").id == "mini"
+    assert boardrules.load(variant(Path("game"), "game.yaml")).id == "v"
+    assert_refused(errors_of(include(Path("game"), "../outside/secret.yaml")), "outside")

@@ -37,7 +37,7 @@ def confined(name: str, relative_to: Path, root: Path, *, directory_means=None) 
     fix = "a game may only use files in its own folder or below it, and packaged games by id; copy the file here"
     if PurePath(name).is_absolute() or PurePath(name).drive:
         raise Refused(f"{name!r} is an absolute path", fix)
-    path = Path(relative_to) / name
+    path = Path(os.path.abspath(Path(relative_to) / name))     # the user may have named a relative path
     # Lexically first ('..' that climbs out), then with symlinks followed (a link that points out).
     if not _under(Path(os.path.normpath(path)), root):
         raise Refused(outside, fix)
