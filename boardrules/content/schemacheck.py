@@ -97,6 +97,11 @@ def _explain_union(doc: Located, validator, error) -> list[ContentIssue]:
     if not error.context:  # oneOf that matched several alternatives
         return [doc.issue(path, "ambiguous: matches more than one of the allowed forms")]
     alternatives = _alternatives(validator, error)
+    # "anyOf": [{"required": ["add"]}, {"required": ["set"]}]: one of several fields is missing.
+    if isinstance(instance, dict) and alternatives and all(isinstance(a, dict) and set(a) == {"required"}
+                                                           for a in alternatives):
+        needed = [name for a in alternatives for name in a["required"]]
+        return [doc.issue(path, f"needs one of the fields: {', '.join(needed)}")]
 
     # Tagged unions ({"move": ...} | {"choose": ...}): pick the branch by key.
     tags: dict[str, list[int]] = {}
