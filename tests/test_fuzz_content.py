@@ -89,3 +89,15 @@ def test_mutated_content_loads_or_raises_content_error(data):
 
 def test_the_unmutated_control_loads():
     load_mutated(BASE)
+
+
+def test_found_by_fuzzing_a_modifier_without_add_or_set(tmp_path):
+    """``{modify: draw_count}`` alone passed the schema and the builder died with a KeyError."""
+    text = CONTROL.read_text(encoding="utf-8").replace("        add: 1\n", "", 1)
+    (tmp_path / "game.yaml").write_text(text, encoding="utf-8")
+    try:
+        boardrules.load(tmp_path)
+    except ContentError as exc:
+        assert "needs one of the fields: add, set" in exc.errors[0].message
+    else:
+        raise AssertionError("a modifier without add or set loaded")
