@@ -143,3 +143,10 @@ def test_a_players_view_reveals_neither_the_seed_nor_the_generator_state():
 def test_content_errors_still_are_content_errors():
     with pytest.raises(ContentError):
         boardrules.load("no_such_game")
+
+
+@pytest.mark.parametrize("name", ["x" * 5000, "a\0b", ""])
+def test_odd_names_are_content_errors(name):
+    with pytest.raises(ContentError) as info:
+        boardrules.load(name)
+    assert len(str(info.value)) < 1000

@@ -50,12 +50,17 @@ def resolve(source, relative_to: Path | None = None) -> Path:
     path = Path(source)
     if relative_to is not None and not path.is_absolute():
         path = relative_to / path
-    if path.is_dir():
-        path = path / "game.yaml"
-    if not path.exists():
-        raise ContentError([ContentIssue(str(source), None, None, "",
-                                         f"no packaged game or file named {str(source)!r} "
-                                         f"(packaged games: {', '.join(games)})", did_you_mean(str(source), games))])
+    try:
+        if path.is_dir():
+            path = path / "game.yaml"
+        found = path.exists()
+    except (OSError, ValueError):    # a name too long for the file system, and the like
+        found = False
+    if not found:
+        shown = str(source) if len(str(source)) <= 200 else str(source)[:197] + "..."
+        raise ContentError([ContentIssue(shown, None, None, "",
+                                         f"no packaged game or file named {shown!r} "
+                                         f"(packaged games: {', '.join(games)})", did_you_mean(shown, games))])
     return path
 
 
