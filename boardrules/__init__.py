@@ -7,12 +7,12 @@
 True
 """
 from .actions import Action
-from .errors import ContentError, ContentIssue, IllegalAction, RulesError, StateError
+from .errors import ContentError, ContentIssue, IllegalAction, RulesError, StateError, UsageError
 from .api.game import Game
 from .api.rules import Rules, available_games, load
 from .jsontypes import ActionJSON, SeatScore
 
-__all__ = ["Action", "ActionJSON", "SeatScore", "ContentError", "ContentIssue", "Game", "IllegalAction", "Rules", "RulesError", "StateError", "load",
-           "available_games"]
+__all__ = ["Action", "ActionJSON", "SeatScore", "ContentError", "ContentIssue", "Game", "IllegalAction", "Rules",
+           "RulesError", "StateError", "UsageError", "load", "available_games"]
 __version__ = "0.1.0"
 

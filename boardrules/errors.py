@@ -48,6 +48,11 @@ class ContentError(Exception):
         return "\n".join(lines)
 
 
+class UsageError(ValueError):
+    """A call that cannot be honoured as asked: a wrong type or value for an argument, an unknown option or
+    preset, options that exclude each other, a player count the game does not support."""
+
+
 class IllegalAction(ValueError):
     """An action that the rules do not allow in the current state."""
 

@@ -75,6 +75,14 @@ CASES = {
     "include_semantic_error": [Issue("roles.yaml", 7, 15, "unknown event 'drwan'", did_you_mean("drawn"))],
     "include_not_a_list": [Issue("game.yaml", 5, 10, "expected a list")],
     "include_entry_not_a_string": [Issue("game.yaml", 5, 35, "expected a string")],
+    # -- confinement and limits -------------------------------------------------------------------
+    "include_outside_folder": [Issue("game.yaml", 5, 11, ("../control/game.yaml", "outside this game's folder"),
+                                     "own folder")],
+    "include_not_a_mapping": [Issue("parts.yaml", FILE_LEVEL, None, ("must hold a mapping", "not a list"))],
+    "too_many_values": [Issue("game.yaml", 52, None, "too many values (more than 5000)", "split the content")],
+    # -- every stage in one run -------------------------------------------------------------------
+    "schema_and_semantic_together": [Issue("game.yaml", 23, 48, "expected an integer, got 'three'"),
+                                     Issue("game.yaml", 40, 15, "unknown event 'drwan'", did_you_mean("drawn"))],
 }
 
 
@@ -124,6 +132,11 @@ def test_control_game_loads_and_plays():
     rules = boardrules.load(CONTROL.parent)
     game = rules.new_game(players=2, seed=1)
     assert game.is_over
+
+
+def test_a_file_that_is_not_a_mapping_is_not_quoted_back():
+    text = "\n".join(map(str, load_errors(CORPUS / "include_not_a_mapping")))
+    assert "SECRET-TEXT" not in text
 
 
 def test_python_tag_is_never_run(capfd):

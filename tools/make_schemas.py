@@ -159,8 +159,9 @@ mod_props = {"modify": ident, "add": R("expr"), "set": R("expr"), "if": R("condi
 defs["modifier"] = {"description": "changes a quantity while the card is active",
                     "oneOf": [obj(dict(mod_props), ["modify", "add"]), obj(dict(mod_props), ["modify", "set"])]}
 defs["effect"] = {"description": "a modifier, a triggered ability or an end-game score", "oneOf": [
-  obj({"modify": ident, "add": R("expr"), "set": R("expr"), "if": R("condition"), "scope": scope}, ["modify"],
-      "modifier: changes a quantity while the card works"),
+  dict(obj({"modify": ident, "add": R("expr"), "set": R("expr"), "if": R("condition"), "scope": scope}, ["modify"],
+           "modifier: changes a quantity while the card works"),
+       anyOf=[{"required": ["add"]}, {"required": ["set"]}]),
   obj({"when": ident, "if": R("condition"), "do": steps, "scope": scope}, ["when", "do"],
       "trigger: when the event happens to you (scope others: to another player, who is then $actor)"),
   obj({"score": R("expr"), "order": {"oneOf": [{"enum": ["first", "normal", "last"]}, {"type": "integer"}]}}, ["score"],

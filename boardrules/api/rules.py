@@ -9,11 +9,23 @@ from ..actions import Action
 from ..content.paths import packaged_games
 from ..engine import serialize
 from ..engine.kernel import Kernel
-from ..errors import IllegalAction
-from ..lang.load import load_model
+from ..errors import IllegalAction, StateError, UsageError
 from ..jsontypes import ActionJSON
+from ..lang.load import load_model
 from ..model.records import CardType, GameDef, RoleDef
+from . import arguments as args
 from .game import Game
+
+
+class _Probe:
+    """Just enough of a game for conditions on options and the player count."""
+
+    def __init__(self, players, options):
+        self.players, self.options = players, options
+
+
+def _shown(options) -> str:
+    return ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items())
 
 
 class Rules:
@@ -69,48 +81,71 @@ class Rules:
     def check_options(self, options: Mapping[str, Any] | None, players: int | None = None,
                       preset: str | None = None) -> dict[str, Any]:
         """The full option values for a game: defaults, then the preset, then ``options``. Unknown options or
-        values, options not allowed for this player count, and options that exclude each other are errors."""
+        values, options not allowed for this player count, options that exclude each other and (given
+        ``players``) the content's own ``checks:`` are errors (UsageError), all found before any game starts."""
         chosen = self.options
         requested = {}
+        preset = args.preset_name(preset)
+        options = args.option_mapping(options)
+        if players is not None:
+            args.player_count(players, self.players, self.title)
         if preset is not None:
             if preset not in self.model.presets:
-                raise ValueError(f"unknown preset {preset!r} for {self.id} (presets: {', '.join(self.presets) or 'none'})")
+                raise UsageError(f"unknown preset {preset!r} for {self.id} "
+                                 f"(presets: {', '.join(self.presets) or 'none'})")
             requested.update(self.model.presets[preset]["options"])
-        requested.update(options or {})
+        requested.update(options)
         for key, value in requested.items():
             opt = self.model.options.get(key)
             if opt is None:
-                raise ValueError(f"unknown option {key!r} for {self.id} (options: {', '.join(chosen) or 'none'})")
-            allowed = opt.values if opt.values is not None else (
-                [True, False] if isinstance(opt.default, bool) else None)
-            if allowed is not None and value not in allowed:
-                raise ValueError(f"option {key!r} takes one of {allowed}, got {value!r}")
-            chosen[key] = value
+                raise UsageError(f"unknown option {key!r} for {self.id} (options: {', '.join(chosen) or 'none'})")
+            chosen[key] = args.option_value(key, value, opt.default, opt.values)
         for key, value in chosen.items():
             opt = self.model.options[key]
             if not value or value == opt.default:
                 continue
             if players is not None and opt.players is not None and players not in opt.players:
-                raise ValueError(f"option {key!r} is for {', '.join(map(str, opt.players))} players, not {players}")
+                raise UsageError(f"option {key!r} is for {', '.join(map(str, opt.players))} players, not {players}")
             for other in opt.excludes:
                 if chosen.get(other) and chosen.get(other) != self.model.options[other].default:
-                    raise ValueError(f"options {key!r} and {other!r} cannot be used together")
+                    raise UsageError(f"options {key!r} and {other!r} cannot be used together")
+        if players is not None:
+            self._content_checks(players, chosen)
         return chosen
 
-    def new_game(self, players: int, seed: int = 0, options: Mapping[str, Any] | None = None, log: bool = True,
-                 preset: str | None = None) -> Game:
-        """A new game, already advanced to its first decision. ``log=False`` skips the readable log;
-        ``preset`` names a bundle of option values (``options`` override it)."""
-        if players not in self.players:
-            raise ValueError(f"{self.title} is for {self.players.start}-{self.players.stop - 1} players, not {players}")
-        if not isinstance(seed, int):
-            raise ValueError(f"the seed must be an integer, got {seed!r}")
+    def _content_checks(self, players, options):
+        """The content's ``checks:`` (conditions on options and the player count), so a bad combination is a
+        UsageError here rather than an error half-way into creating a game. A check that looks at more than
+        the options and the player count is left to the game itself."""
+        probe = _Probe(players, options)
+        for cond, message in self.model.checks:
+            try:
+                ok = cond(probe, {})
+            except Exception:       # noqa: BLE001 - needs real game state: the game checks it when it starts
+                continue
+            if not ok:
+                changed = {k: v for k, v in options.items() if v != self.model.options[k].default}
+                raise UsageError(f"{message} (asked for: {_shown(changed) or 'the default options'}, "
+                                 f"{players} players)")
+
+    def new_game(self, players: int, seed: int | None = None, options: Mapping[str, Any] | None = None,
+                 log: bool = True, preset: str | None = None) -> Game:
+        """A new game, already advanced to its first decision. ``seed=None`` (the default) draws a seed from the
+        operating system's entropy; ``game.seed`` records it. ``log=False`` skips the readable log; ``preset``
+        names a bundle of option values (``options`` override it). Bad arguments raise UsageError."""
+        args.player_count(players, self.players, self.title)
+        seed = args.seed(seed)
+        args.flag("log", log)
         kernel = Kernel(self.model, players, seed, self.check_options(options, players, preset), log)
         return Game(self, kernel.start())
 
     def replay(self, players: int, seed: int, options: Mapping[str, Any] | None = None,
                actions: Iterable[Action | ActionJSON] = (), log: bool = True, preset: str | None = None) -> Game:
         """Plays ``actions`` (Actions or their JSON) from a new game; raises IllegalAction where one does not fit."""
+        if seed is None:
+            raise UsageError("replay needs the seed of the game it replays")
+        if isinstance(actions, (str, bytes, Mapping)) or not isinstance(actions, Iterable):
+            raise UsageError(f"actions must be a list of actions, got {actions!r:.60} ({type(actions).__name__})")
         game = self.new_game(players, seed, options, log, preset)
         for i, action in enumerate(actions):
             try:
@@ -121,11 +156,18 @@ class Rules:
 
     def game_from_json(self, data: Mapping[str, Any]) -> Game:
         """A game from :meth:`Game.to_json` output (also a hand-edited one, if it is consistent)."""
-        return Game(self, serialize.from_json(self.model, data, self.check_options))
+        if not isinstance(data, Mapping):
+            raise StateError(f"a game state is a mapping (the output of Game.to_json()), got {type(data).__name__}")
+        try:
+            return Game(self, serialize.from_json(self.model, data, self.check_options))
+        except UsageError as exc:       # the options or player count written in the state
+            raise StateError(f"the state's options: {exc}") from None
 
 
 def load(source: str | os.PathLike[str]) -> Rules:
     """Loads a packaged game by id (see ``available_games()``) or a game file or directory by path."""
+    if not isinstance(source, (str, os.PathLike)):
+        raise UsageError(f"load() takes a packaged game id or a path, got {source!r:.60} ({type(source).__name__})")
     return Rules(load_model(source))
 
 

@@ -31,13 +31,20 @@ def did_you_mean(word, candidates) -> str | None:
 
 def validate(doc: Located, schema: dict, registry=None) -> list[ContentIssue]:
     """Every schema violation in `doc`, located and sorted by position."""
+    return validate_with_paths(doc, schema, registry)[0]
+
+
+def validate_with_paths(doc: Located, schema: dict, registry=None) -> tuple[list[ContentIssue], list[tuple]]:
+    """Like ``validate``, plus the data path of every violation (to set the broken entries aside)."""
     kwargs = {} if registry is None else {"registry": registry}
     validator = Draft202012Validator(schema, **kwargs)
     issues: list[ContentIssue] = []
+    paths: list[tuple] = []
     for error in validator.iter_errors(doc.data):
         issues.extend(_explain(doc, validator, error))
+        paths.append(tuple(error.absolute_path))
     # dict.fromkeys drops duplicates (e.g. one 'required' error per missing key) but keeps order.
-    return sorted(dict.fromkeys(issues), key=lambda i: (i.line or 0, i.column or 0, i.path, i.message))
+    return sorted(dict.fromkeys(issues), key=lambda i: (i.line or 0, i.column or 0, i.path, i.message)), paths
 
 
 def _show(value) -> str:
@@ -90,6 +97,11 @@ def _explain_union(doc: Located, validator, error) -> list[ContentIssue]:
     if not error.context:  # oneOf that matched several alternatives
         return [doc.issue(path, "ambiguous: matches more than one of the allowed forms")]
     alternatives = _alternatives(validator, error)
+    # "anyOf": [{"required": ["add"]}, {"required": ["set"]}]: one of several fields is missing.
+    if isinstance(instance, dict) and alternatives and all(isinstance(a, dict) and set(a) == {"required"}
+                                                           for a in alternatives):
+        needed = [name for a in alternatives for name in a["required"]]
+        return [doc.issue(path, f"needs one of the fields: {', '.join(needed)}")]
 
     # Tagged unions ({"move": ...} | {"choose": ...}): pick the branch by key.
     tags: dict[str, list[int]] = {}

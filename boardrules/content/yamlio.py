@@ -11,10 +11,11 @@ expansion.
 from __future__ import annotations
 
 import os
+import stat
 
 import attrs
 from ruamel.yaml import YAML
-from ruamel.yaml.composer import MaxDepthExceededError
+from ruamel.yaml.composer import Composer, MaxDepthExceededError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
@@ -65,6 +66,60 @@ class Located:
         return ContentIssue(self.file, line, column, path_to_str(tuple(path)), message, hint)
 
 
+class _TooManyValues(Exception):
+    def __init__(self, mark):
+        self.mark = mark
+
+
+class _CountingComposer(Composer):
+    """ruamel's composer, counting values as it goes: a file of a million tiny values stops after ``max_values``
+    of them (a fraction of a second) instead of after composing all of them (many seconds)."""
+
+    max_values = 0
+    values = 0
+
+    def compose_node(self, parent, index):
+        self.values += 1
+        if self.values > self.max_values:
+            raise _TooManyValues(self.parser.peek_event().start_mark)
+        return super().compose_node(parent, index)
+
+
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+def not_regular(mode: int) -> str | None:
+    """What a non-regular file is ("a FIFO (named pipe)", ...), or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def read_regular_file(file: str, max_bytes: int) -> bytes:
+    """The bytes of a regular file, refusing anything else *before* opening it: opening a FIFO blocks until
+    someone writes to it, and a device can be endless."""
+    try:
+        kind = not_regular(os.stat(file).st_mode)
+        if kind:
+            _fail(file, f"this is {kind}, not a regular file", hint="content must be plain YAML files")
+        # O_NONBLOCK: if the path was swapped for a FIFO since the stat, the open still returns at once and the
+        # fstat below refuses it.
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            kind = not_regular(info.st_mode)
+            if kind:
+                _fail(file, f"this is {kind}, not a regular file", hint="content must be plain YAML files")
+            if info.st_size > max_bytes:
+                _fail(file, f"the file is too large ({info.st_size} bytes, the limit is {max_bytes})")
+            return handle.read(max_bytes + 1)
+    except FileNotFoundError:
+        _fail(file, "file not found")
+    except OSError as exc:
+        _fail(file, f"cannot read the file: {exc.strerror or exc}")
+
+
 def _fail(file, message, line=None, column=None, path=(), hint=None):
     raise ContentError([ContentIssue(file, line, column, path_to_str(path), message, hint)])
 
@@ -92,23 +147,19 @@ def load_yaml(
     max_bytes: int = 2_000_000,
     max_aliases: int = 100,
     max_depth: int = 64,
-    max_nodes: int = 500_000,
+    max_values: int = 5_000,
+    max_nodes: int = 100_000,
 ) -> Located:
-    """Safe-load one YAML document; raise ContentError (one located issue) on any problem."""
+    """Safe-load one YAML document; raise ContentError (one located issue) on any problem.
+
+    Limits, all enforced before or while parsing so a hostile file takes little time: ``max_bytes`` of text,
+    ``max_values`` values as written (the largest packaged file has about 1,500), nesting ``max_depth`` deep,
+    ``max_aliases`` alias uses, and ``max_nodes`` values once aliases are expanded."""
     file = os.fspath(path)
     if not isinstance(file, str):
         file = os.fsdecode(file)
     if text is None:
-        try:
-            size = os.stat(file).st_size
-            if size > max_bytes:
-                _fail(file, f"the file is too large ({size} bytes, the limit is {max_bytes})")
-            with open(file, "rb") as handle:
-                raw = handle.read(max_bytes + 1)
-        except FileNotFoundError:
-            _fail(file, "file not found")
-        except OSError as exc:
-            _fail(file, f"cannot read the file: {exc.strerror or exc}")
+        raw = read_regular_file(file, max_bytes)
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
@@ -122,8 +173,13 @@ def load_yaml(
     # The composer recurses per level; stopping it here keeps deep files away
     # from Python's recursion limit.  +1 because it also counts the leaf scalar.
     yaml.max_depth = max_depth + 1
+    yaml.Composer = _CountingComposer
+    yaml.composer.max_values = max_values
     try:
         root = yaml.compose(text)
+    except _TooManyValues as exc:
+        _fail(file, f"the file holds too many values (more than {max_values})", exc.mark.line + 1,
+              exc.mark.column + 1, hint="split the content into several included files")
     except MaxDepthExceededError as exc:
         line, column = exc.problem_mark.line + 1, exc.problem_mark.column + 1
         _fail(file, f"nesting is deeper than {max_depth} levels", line, column)

@@ -6,7 +6,7 @@ It knows zones, piles, counters, quantities, roles and rounds, and nothing about
 """
 from __future__ import annotations
 
-from ..errors import RulesError
+from ..errors import RulesError, UsageError
 from ..model.nodes import Repeat
 from . import rng
 from .state import FIELDS, PILE, ZONE, Frame, Pending
@@ -29,7 +29,7 @@ class Kernel:
         self.counters = [[0] * c.holders(players, len(d.roles), len(d.instance_types)) for c in d.counters]
         for cond, message in d.checks:
             if not cond(self, {}):
-                raise ValueError(message)
+                raise UsageError(message)
         counts = d.copies_for(self)
         for c, ctype in enumerate(d.instance_types):
             zone = ctype.start if d.instance_copy[c] <= counts[ctype.index] else d.box

@@ -298,6 +298,9 @@ class ContentCompiler(StepCompiler):
         q = self.lookup(self.m.quantity_index, spec.get("modify"), "quantity",
                         path + ("modify" if path[-2] != "privilege" else "quantity",))
         op = "set" if "set" in spec else "add"
+        if op not in spec:      # the schema says so too; this keeps the compiler total on its own
+            self.report(path, "a modifier needs 'add' or 'set'")
+            return None, M.Modifier(type_index, op, lambda g, env: 0, None, "?")
         self.current_quantity = q
         value, vtext = self.number(spec[op], path + (op,))
         cond, ctext = self.condition(spec["if"], path + ("if",)) if "if" in spec else (None, "")

@@ -1,19 +1,24 @@
-"""Content in, compiled model out: the merged document from ``content`` compiled into a ``GameDef``."""
+"""Content in, compiled model out: the merged document from ``content`` compiled into a ``GameDef``.
+
+Every stage runs on whatever the earlier ones could use, and all their problems come out in one ContentError."""
 from __future__ import annotations
 
 from ..content.schemacheck import did_you_mean
-from ..content.sources import load_sourced, resolve
-from ..errors import ContentError
+from ..content.sources import Gathering, gather, resolve
 from .compiler import ContentCompiler
 
 
 def load_model(source):
     path = resolve(source)
-    merged = load_sourced(path)
-    compiler = ContentCompiler(merged, did_you_mean)
-    model = compiler.compile()
-    if compiler.issues:
-        order = {f: i for i, f in enumerate(merged.files)}
-        raise ContentError(sorted(compiler.issues, key=lambda e: (order.get(e.file, 0), e.line or 0, e.column or 0)))
+    found = Gathering()
+    merged = gather(path, found)
+    model = None
+    if merged is not None:
+        compiler = ContentCompiler(merged, did_you_mean)
+        model = compiler.compile()
+        found.add_later_issues(compiler.issues)
+    error = found.error()
+    if error is not None:
+        raise error
     model.raw["path"] = str(path)
     return model

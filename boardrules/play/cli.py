@@ -13,7 +13,7 @@ import click
 
 from .bots import bot_names, random_bots
 from .compare import compare as compare_sources, load_source
-from ..errors import ContentError
+from ..errors import ContentError, UsageError
 from .report import report_format, terminal_table, text_table, write_report
 from ..api.rules import available_games, load
 
@@ -186,7 +186,18 @@ def score_report(rules, game) -> list[str]:
 
 
 # ---------------------------------------------------------------------- commands
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """Every command's problems with what was asked for (UsageError, ContentError) become one
+    ``Error: ...`` line and exit code 2, even where a command did not check first: a traceback is for bugs."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except (UsageError, ContentError) as exc:
+            raise CommandError(str(exc)) from None
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="boardrules", prog_name="boardrules")
 def cli():
     """Play role-selection card games from YAML content."""

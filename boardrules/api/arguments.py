@@ -1,0 +1,79 @@
+"""Checking what callers pass to ``Rules``: every wrong type or value becomes a UsageError that says what was
+expected, never a TypeError (or worse, a silent success: ``3.0 in range(2, 5)`` and ``1 in [True, False]`` are
+both true in Python)."""
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+
+from ..errors import UsageError
+
+SEED_BITS = 64      # the generator's whole state is 64 bits: more entropy would be thrown away
+
+
+def _kind(value) -> str:
+    return type(value).__name__
+
+
+def whole_number(name: str, value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise UsageError(f"{name} must be a whole number (int), got {value!r} ({_kind(value)})")
+    return value
+
+
+def player_count(value, allowed: range, title: str) -> int:
+    whole_number("players", value)
+    if value not in allowed:
+        raise UsageError(f"{title} is for {allowed.start}-{allowed.stop - 1} players, not {value}")
+    return value
+
+
+def seed(value) -> int:
+    """The seed to use: ``None`` draws one from the operating system's entropy (a game whose seed can be guessed
+    can be predicted, deck order included)."""
+    if value is None:
+        return secrets.randbits(SEED_BITS)
+    return whole_number("seed", value)
+
+
+def flag(name: str, value) -> bool:
+    if not isinstance(value, bool):
+        raise UsageError(f"{name} must be True or False, got {value!r} ({_kind(value)})")
+    return value
+
+
+def option_mapping(value) -> dict:
+    """``options`` as a dict of option name -> value (``None`` means none)."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise UsageError(f"options must be a mapping of option name to value (e.g. {{'<option>': True}}), "
+                         f"got {value!r} ({_kind(value)})")
+    for key in value:
+        if not isinstance(key, str):
+            raise UsageError(f"option names must be strings, got {key!r} ({_kind(key)})")
+    return dict(value)
+
+
+def preset_name(value) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise UsageError(f"preset must be a preset name (str), got {value!r} ({_kind(value)})")
+    return value
+
+
+def option_value(key: str, value, default, values):
+    """``value`` if option ``key`` can take it: one of ``values`` if the content lists them, else a value of the
+    same kind as the default (true/false, a whole number, text)."""
+    if values is not None:
+        if not any(value == v and type(value) is type(v) for v in values):
+            shown = ", ".join(map(repr, values))
+            raise UsageError(f"option {key!r} takes one of {shown}, got {value!r}")
+        return value
+    for kind, word in ((bool, "one of true, false"), (int, "a whole number"), (str, "text")):
+        if isinstance(default, kind):
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise UsageError(f"option {key!r} takes {word}, got {value!r} ({_kind(value)})")
+            return value
+    return value
