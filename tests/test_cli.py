@@ -1,4 +1,5 @@
 import json
+import pathlib
 import re
 from pathlib import Path
 
@@ -83,7 +84,20 @@ def test_simulate_win_rates_sum_to_one(runner):
 def test_validate_packaged_content(runner):
     result = run(runner, "validate", GAME_YAML)
     assert result.exit_code == 0, result.output
-    assert re.match(rf"ok: {re.escape(str(GAME_YAML))} \(San Juan, \d+ card types, \d+ cards\)$", result.stdout.strip())
+    assert re.match(rf"ok: {re.escape(str(GAME_YAML))} \(San Juan, \d+ card types, \d+ cards, 3 random games per "
+                    rf"player count played\)$", result.stdout.strip())
+
+
+def test_validate_reports_content_that_loads_but_does_not_play(runner, tmp_path):
+    harbor = pathlib.Path(__file__).parent / "games" / "harbor" / "game.yaml"
+    (tmp_path / "game.yaml").write_text(harbor.read_text(encoding="utf-8"), encoding="utf-8")
+    variant = tmp_path / "careless.yaml"
+    variant.write_text("extends: game.yaml\nid: careless\noptions:\n  change:\n    careless: {default: true}\n",
+                       encoding="utf-8")
+    result = run(runner, "validate", str(variant))
+    assert result.exit_code == 1
+    assert re.search(r"FAILED: .*careless.yaml loads but does not play: 2 players, seed \d+: .*workers cannot hold 3",
+                     result.stdout), result.stdout
 
 
 def test_validate_broken_file(runner, tmp_path):

@@ -11,11 +11,12 @@ import time
 
 import click
 
+from ..api.rules import available_games, load
+from ..errors import ContentError, UsageError
 from .bots import bot_names, random_bots
 from .compare import compare as compare_sources, load_source
-from ..errors import ContentError, UsageError
 from .report import report_format, terminal_table, text_table, write_report
-from ..api.rules import available_games, load
+from .smoke import smoke_test
 
 __all__ = ["cli", "main"]
 
@@ -372,8 +373,13 @@ def compare(sources, games, players, seed, bots, workers, option_pairs, report_p
 
 @cli.command(short_help="Check content files; exit 1 on any problem.")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-def validate(paths):
-    """Check game content files (a game.yaml, its directory, or a packaged id); exit 1 on any problem."""
+@click.option("--games", default=3, show_default=True,
+              help="Random games played per player count after loading (0: do not play).")
+def validate(paths, games):
+    """Check game content files (a game.yaml, its directory, or a packaged id); exit 1 on any problem.
+
+    After the files load, a few bounded random games per player count show that the content also plays; the
+    first failure is reported with the player count and seed that reproduce it."""
     failed = 0
     for path in paths:
         try:
@@ -384,8 +390,15 @@ def validate(paths):
                 click.echo(str(issue))
             click.echo(f"FAILED: {path} ({len(exc.errors)} problem{'s' if len(exc.errors) != 1 else ''})")
             continue
+        broken = smoke_test(rules, games) if games > 0 else None
+        if broken is not None:
+            failed += 1
+            click.echo(f"FAILED: {path} loads but does not play: {broken}")
+            continue
         cards = rules.cards
-        click.echo(f"ok: {path} ({rules.title}, {len(cards)} card types, {sum(c.copies for c in cards)} cards)")
+        played = f", {games} random games per player count played" if games > 0 else ""
+        click.echo(f"ok: {path} ({rules.title}, {len(cards)} card types, {sum(c.copies for c in cards)} cards"
+                   f"{played})")
     if failed:
         sys.exit(1)
 
