@@ -150,3 +150,11 @@ def test_odd_names_are_content_errors(name):
     with pytest.raises(ContentError) as info:
         boardrules.load(name)
     assert len(str(info.value)) < 1000
+
+
+@pytest.mark.parametrize("seat", [99, -1, "0", True, 1.0])
+def test_view_refuses_anything_but_a_seat_or_none(seat):
+    game = RULES.new_game(3, seed=1)
+    with pytest.raises(boardrules.UsageError):
+        game.view(seat)
+    assert game.view(None)["you"] is None and game.view(2)["you"] == 2

@@ -38,3 +38,18 @@ def test_a_variant_that_never_ends_is_stopped_by_its_length_limit(tmp_path):
     while not game.is_over:
         game.apply(bot.choice(game.legal_actions()))
     assert game.end_reason == "the game reached its length limit of 6 rounds"
+
+
+def test_san_juan_in_which_nobody_can_build_ends_instead_of_playing_forever(tmp_path):
+    # the Builder offers cards from a zone that is always empty: no city grows, cards keep moving, so neither
+    # printed end nor the frozen rule ever comes; the game's length limit ends it
+    path = tmp_path / "no_building.yaml"
+    path.write_text("extends: san_juan\nid: no_building\nselectors:\n  change:\n    build_from: {zone: looking}\n",
+                    encoding="utf-8")
+    rules = boardrules.load(path)
+    import random
+    game = rules.new_game(2, seed=1, log=False)
+    bot = random.Random(1)
+    while not game.is_over:
+        game.apply(bot.choice(game.legal_actions()))
+    assert game.round == 1000 and game.end_reason == "the game reached its length limit of 1000 rounds"

@@ -28,6 +28,16 @@ def player_count(value, allowed: range, title: str) -> int:
     return value
 
 
+def seat(value, players: int) -> int | None:
+    """A seat of this game, or None (a spectator)."""
+    if value is None:
+        return None
+    whole_number("player", value)
+    if not 0 <= value < players:
+        raise UsageError(f"player must be a seat from 0 to {players - 1} (or None for a spectator), got {value}")
+    return value
+
+
 def seed(value) -> int:
     """The seed to use: ``None`` draws one from the operating system's entropy (a game whose seed can be guessed
     can be predicted, deck order included)."""

@@ -8,6 +8,7 @@ from ..actions import Action
 from ..engine import scoring, serialize, view
 from ..errors import IllegalAction
 from ..jsontypes import ActionJSON, SeatScore
+from . import arguments as args
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -122,8 +123,8 @@ class Game:
         return serialize.to_json(self._k)
 
     def view(self, player: int | None = None) -> dict[str, Any]:
-        """What ``player`` may see (None: a spectator), as JSON."""
-        return view.view(self, self._k, player)
+        """What ``player`` may see (None: a spectator), as JSON; anything but a seat or None is a UsageError."""
+        return view.view(self, self._k, args.seat(player, self._k.players))
 
     @property
     def history(self) -> list[ActionJSON]:

@@ -231,6 +231,13 @@ class Compiler:
             return (lambda g, env: 0), "?"
         return getattr(self, f"num_{key}")(node, path)
 
+    def amount(self, node, path):
+        """A number that counts something (cards, times, an amount to add): text is a mistake here, not a key."""
+        if isinstance(node, str) and not is_var(node):
+            self.report(path, f"expected a number, an expression or a $variable, got the text {node!r:.40}")
+            return (lambda g, env: 0), "?"
+        return self.number(node, path)
+
     def numbers(self, items, path):
         if not isinstance(items, list):
             self.report(path, "expected a list of expressions")

@@ -55,7 +55,7 @@ class StepCompiler(Compiler):
 
     def st_repeat(self, item, path):
         spec = item["repeat"]
-        times, ttext = self.number(spec["times"], path + ("repeat", "times"))
+        times, ttext = self.amount(spec["times"], path + ("repeat", "times"))
         body = self.block(spec.get("do"), path + ("repeat", "do"))
         return N.Repeat(times, body), f"up to {ttext} times: {self.text_of(body)}"
 
@@ -195,7 +195,7 @@ class StepCompiler(Compiler):
         if bottom:
             dtext = f"the bottom of {dtext}"
         count = spec.get("count", 1)
-        count_fn, ctext = (None, "all") if count == "all" else self.number(count, p + ("count",))
+        count_fn, ctext = (None, "all") if count == "all" else self.amount(count, p + ("count",))
         if "card" in spec:
             card, ctext = self.card(spec["card"], p + ("card",))
             into = "" if dtext.startswith(("under ", "on ")) else "into "
@@ -218,7 +218,7 @@ class StepCompiler(Compiler):
         spec = item["pick"]
         p = path + ("pick",)
         source, stext = self.selector(spec.get("from"), p + ("from",))
-        count, ctext = self.number(spec.get("count", 1), p + ("count",))
+        count, ctext = self.amount(spec.get("count", 1), p + ("count",))
         dest, dtext = self.destination(spec.get("to"), p + ("to",))
         kind = spec["action"]
         template = spec.get("text", f"{kind.replace('_', ' ')} {{card}}").replace("{card}", "{}")
@@ -247,7 +247,7 @@ class StepCompiler(Compiler):
     def st_pay(self, item, path):
         spec = item["pay"]
         pay = self.lookup(self.m.payment_index, spec.get("using"), "payment", path + ("pay", "using"))
-        amount, atext = self.number(spec["amount"], path + ("pay", "amount"))
+        amount, atext = self.amount(spec["amount"], path + ("pay", "amount"))
         payment = self.m.payments[pay] if pay is not None else None
         return N.Pay(amount, payment), f"pay {atext} with {payment.text if payment else '?'}, one card at a time"
 
@@ -261,7 +261,7 @@ class StepCompiler(Compiler):
     def _counter(self, item, path, key, add):
         spec = item[key]
         c, who, ctext = self.counter_ref(spec, path + (key,))
-        value, vtext = self.number(spec.get("value", 1), path + (key, "value"))
+        value, vtext = self.amount(spec.get("value", 1), path + (key, "value"))
         text = f"add {vtext} to {ctext}" if add else f"set {ctext} to {vtext}"
         return N.SetCounter(c, who, value, add), text
 
