@@ -38,6 +38,14 @@ def with_cards(game, placed):
     return RULES.game_from_json(d)
 
 
+def harbor_variant(tmp_path, body):
+    """A variant of the test game, written beside a copy of it (a variant may only extend files in its folder)."""
+    (tmp_path / "game.yaml").write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
+    variant = tmp_path / "variant.yaml"
+    variant.write_text("extends: game.yaml\nid: variant\n" + body, encoding="utf-8")
+    return boardrules.load(variant)
+
+
 def kinds(game):
     return [a.kind for a in game.legal_actions()]
 
@@ -172,31 +180,14 @@ def test_random_games_end_within_the_round_limit_and_conserve_crates(players):
 
 
 def test_a_division_by_zero_in_play_is_a_rules_error_naming_the_content(tmp_path):
-    (tmp_path / "game.yaml").write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
-    variant = tmp_path / "zero.yaml"
-    variant.write_text(
-        "extends: game.yaml\n"
-        "id: zero\n"
-        "quantities:\n"
-        "  change:\n"
-        "    hire_cost: {base: {div: [4, {counter: loaded}]}}\n", encoding="utf-8")
-    game = boardrules.load(variant).new_game(2, seed=1)
+    game = harbor_variant(tmp_path, "quantities:\n  change:\n    hire_cost: {base: {div: [4, {counter: loaded}]}}\n"
+                          ).new_game(2, seed=1)
     with pytest.raises(RulesError, match=r"quantities/hire_cost/base.*division by zero"):
         act(game, "choose_role", role="hirer")
 
 
 def test_an_ability_that_sets_itself_off_is_a_rules_error_not_a_hang(tmp_path):
-    (tmp_path / "game.yaml").write_text(GAME.read_text(encoding="utf-8"), encoding="utf-8")
-    variant = tmp_path / "echo.yaml"
-    variant.write_text(
-        "extends: game.yaml\n"
-        "id: echo\n"
-        "procedures:\n"
-        "  add:\n"
-        "    forever: [{call: forever}]\n"
-        "roles:\n"
-        "  change:\n"
-        "    buyer: {start: [{call: forever}]}\n", encoding="utf-8")
-    game = boardrules.load(variant).new_game(2, seed=1)
+    game = harbor_variant(tmp_path, "procedures:\n  add:\n    forever: [{call: forever}]\n"
+                                    "roles:\n  change:\n    buyer: {start: [{call: forever}]}\n").new_game(2, seed=1)
     with pytest.raises(RulesError, match="nests deeper"):
         act(game, "choose_role", role="buyer")
