@@ -39,7 +39,9 @@ defs["card_ref"] = {"description": "one card: a $variable or the top card of a z
 defs["selector"] = {"description": "a list of cards: a zone, or the pile on one card, or the piles on many cards",
   "oneOf": [
     obj({"zone": ident, "of": owner, "where": R("condition"), "deep": {"type": "boolean"},
-         "except": dict(R("card_ref"), description="leave this one card out")}, ["zone"],
+         "except": dict(R("card_ref"), description="leave this one card out"),
+         "one_per_type": {"type": "boolean", "description": "keep only the first card of each kind (card id)"}},
+        ["zone"],
         "the cards in a zone (of a player, for per-player zones)"),
     obj({"selector": ident}, ["selector"], "a selector declared by name under 'selectors'"),
     obj({"union": {"type": "array", "items": R("selector"), "minItems": 2}}, ["union"], "the cards of several selectors"),
@@ -58,7 +60,8 @@ defs["expr"] = {"description": "a number (or a key such as a good's name)", "one
     desc="how much more a holder takes: its capacity minus what it holds (a counter's, or a card's pile's)"),
   E("attr", ident, more={"of": R("card_ref"), "key": R("expr")}, desc="an attribute of a card"),
   E("count", R("selector"), desc="how many cards a selector holds"),
-  E("total", ident, ["total", "in"], {"in": R("selector")}, "the sum of an attribute over cards"),
+  E("total", {"anyOf": [ident, R("expr")]}, ["total", "in"], {"in": R("selector")},
+    "the sum over cards of an attribute, or of an expression of each card ($it)"),
   E("sum", expr_list), E("min", expr_list), E("max", expr_list), E("mul", expr_list),
   E("sub", pair, desc="the first minus the second"), E("div", pair, desc="the first divided by the second, rounded down"),
   E("lookup", {"type": "array", "items": {"type": "integer"}, "minItems": 1}, ["lookup", "index"], {"index": R("expr")},
@@ -182,7 +185,9 @@ defs["card"] = {"type": "object", "required": ["id", "name"], "additionalPropert
 priv = {"type": "array", "items": {"oneOf": [
     obj({"quantity": ident, "add": R("expr"), "if": R("condition")}, ["quantity", "add"],
         "the chooser's quantity changes during the phase"),
-    obj({"do": steps}, ["do"], "the chooser first runs these steps (as often as the privilege multiplier says)")]}}
+    obj({"do": steps, "at": {"enum": ["first", "end"], "description": "first: before the chooser's action "
+                                "(default); end: when every player has acted, before the role's end steps"}}, ["do"],
+        "the chooser runs these steps (as often as the privilege multiplier says)")]}}
 defs["role"] = obj({"id": ident, "name": name, "privilege": priv, "start": steps, "action": steps, "end": steps,
                     "available": dict(R("condition"), description="the role is in a game only if this holds "
                                                                    "(player count, options)"),

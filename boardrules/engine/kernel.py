@@ -194,10 +194,18 @@ class Kernel:
 
     # ------------------------------------------------------------------ cards
     def signature(self, c):
-        """What makes two cards interchangeable as an option: their type and the sizes of their piles."""
+        """What makes two cards interchangeable as an option: their type, the sizes of their piles and the counts
+        they hold. A plain int when nothing lies on the card, else (type, pile sizes, counts)."""
+        d = self.rules
+        t = d.instance_types[c].index
+        counts = ()
+        if d.card_counters:
+            counts = tuple(self.counters[k][c] for k in d.card_counters)
+            if not any(counts):
+                counts = ()
         if c not in self.pile_hosts:
-            return self.rules.instance_types[c].index
-        return (self.rules.instance_types[c].index,) + tuple(len(p[c]) if c in p else 0 for p in self.piles)
+            return (t, (), counts) if counts else t
+        return (t, tuple(len(p[c]) if c in p else 0 for p in self.piles), counts)
 
     def host_of(self, c):
         kind, _, host = self.loc[c]

@@ -9,7 +9,7 @@ def scores(k) -> list[dict]:
         env = {"you": seat, "score_so_far": 0}
         parts = {}
         for rule in k.rules.scoring:
-            if rule.type >= 0 and not k.owned[seat].get(rule.type):
+            if rule.type >= 0 and not working_copy(k, seat, rule.type, env):
                 continue
             if rule.cond is not None and not rule.cond(k, env):
                 continue
@@ -18,6 +18,24 @@ def scores(k) -> list[dict]:
             env["score_so_far"] += value
         out.append({"seat": seat, "total": env["score_so_far"], "parts": parts})
     return out
+
+
+def working_copy(k, seat, t, env) -> bool:
+    """A card's end-game score counts if its owner has a copy in a tableau that meets the card's ``works.while``
+    (when it starts working does not matter at the end)."""
+    if not k.owned[seat].get(t):
+        return False
+    works = k.rules.types[t].works_while
+    if works is None:
+        return True
+    for z in k.rules.zones:
+        if z.tableau:
+            for c in k.zones[z.index][seat]:
+                if k.rules.instance_types[c].index == t:
+                    env["self"] = c
+                    if works(k, env):
+                        return True
+    return False
 
 
 def tie_breaks(k, seat) -> list:

@@ -142,6 +142,7 @@ class ContentCompiler(StepCompiler):
             m.counter_index[key] = len(m.counters)
             m.counters.append(M.CounterDef(len(m.counters), key, spec.get("scope", "player"),
                                            spec.get("reset", "never"), spec.get("text", key), *self.capacity(spec, path)))
+        m.card_counters = tuple(c.index for c in m.counters if c.scope == "card")
         for doc, path, key, spec in self.entries("events"):
             m.events[key] = spec if isinstance(spec, str) else spec.get("text", key)
 
@@ -332,12 +333,16 @@ class ContentCompiler(StepCompiler):
                 continue
             self.nouns = {}
             role = m.roles[m.role_index[key]]
-            privilege_steps = []
+            privilege_steps, closing_steps = [], []
             for i, mod in enumerate(spec.get("privilege", [])):
-                if "do" in mod:         # a privilege that is an action: the chooser runs it first, once per multiple
-                    body = self.block(mod["do"], path + ("privilege", i, "do"))
-                    privilege_steps.append(body)
-                    role.privilege_texts.append(f"You first {self.text_of(body)}.")
+                if "do" in mod:         # a privilege that is an action, once per multiple: the chooser runs it
+                    body = self.block(mod["do"], path + ("privilege", i, "do"))    # first, or after everyone
+                    if mod.get("at", "first") == "end":
+                        closing_steps.append(body)
+                        role.privilege_texts.append(f"When everyone has acted, you {self.text_of(body)}.")
+                    else:
+                        privilege_steps.append(body)
+                        role.privilege_texts.append(f"You first {self.text_of(body)}.")
                     continue
                 q, modifier = self.modifier({"modify": mod["quantity"], **mod}, path + ("privilege", i), -1)
                 if q is not None:
@@ -352,6 +357,10 @@ class ContentCompiler(StepCompiler):
                 body = self.register(N.Block(privilege_steps), ("roles", key, "privilege"))
                 times = self.register(N.Repeat(privilege_times, body), ("roles", key, "privilege", "repeat"))
                 prefix = [N.If(lambda g, env: env.get("you") == g.chooser, N.Block([times], shared=True), None)]
+            closing = None
+            if closing_steps:       # the role's own frame: 'you' is the chooser there
+                body = self.register(N.Block(closing_steps), ("roles", key, "privilege", "end"))
+                closing = self.register(N.Repeat(privilege_times, body), ("roles", key, "privilege", "end", "repeat"))
             action = self.block(spec.get("action", []), path + ("action",), prefix=prefix)
             role.action_text = self.text_of(action)
             role.start_text = "; ".join(x.text for x in start)
@@ -359,7 +368,7 @@ class ContentCompiler(StepCompiler):
             steps = [N.PhaseBegin(), N.Emit("role_chosen") if "role_chosen" in m.events else None,
                      self.each_player_emits("phase_start", ("roles", key, "phase_start")),
                      *start, self.register(N.ForEachPlayer(lambda g, env: g.chooser, action), ("roles", key, "each")),
-                     *end, self.each_player_emits("phase_end", ("roles", key, "phase_end")), N.PhaseEnd()]
+                     closing, *end, self.each_player_emits("phase_end", ("roles", key, "phase_end")), N.PhaseEnd()]
             role.block = self.register(N.Block([s for s in steps if s is not None]), ("roles", key))
 
     def each_player_emits(self, event, path):

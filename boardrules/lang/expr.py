@@ -209,6 +209,19 @@ class Compiler:
                 return out
             plural = re.match(r"^it is an? (.+ card)$", ctext)
             text = f"{text} that are {plural.group(1)}s" if plural else f"{text} where {ctext}"
+        if node.get("one_per_type"):    # one card of each kind: the first in the zone's order
+            many = base
+            types = self.m.instance_types
+
+            def base(g, env):
+                seen, out = set(), []
+                for c in many(g, env):
+                    t = types[c].index
+                    if t not in seen:
+                        seen.add(t)
+                        out.append(c)
+                return out
+            text = f"one card of each kind among {text}"
         return base, text
 
     # ---------------------------------------------------------------- numbers
@@ -336,12 +349,31 @@ class Compiler:
 
     def num_total(self, node, path):
         name = node["total"]
+        if isinstance(name, dict):      # an expression per card, the card being $it
+            return self._total_of(node, path)
         if name not in self.m.attributes:
             self.report(path + ("total",), f"unknown attribute {name!r}", choices=self.m.attributes)
         sel, text = self.selector(node.get("in"), path + ("in",))
         types = self.m.instance_types
         return (lambda g, env: sum(types[c].attrs.get(name, 0) for c in sel(g, env))), \
             f"the total {self.m.attr_text(name)} of {text}"
+
+    def _total_of(self, node, path):
+        sel, text = self.selector(node.get("in"), path + ("in",))
+        value, vtext = self.number(node["total"], path + ("total",))
+
+        def fn(g, env):
+            saved = env.get("it", NOTHING)
+            total = 0
+            for c in sel(g, env):
+                env["it"] = c
+                total += value(g, env)
+            if saved is NOTHING:
+                env.pop("it", None)
+            else:
+                env["it"] = saved
+            return total
+        return fn, f"the sum of {vtext} over {text}"
 
     def num_least(self, node, path):
         return self._extreme(node, path, "least", min, "lowest")

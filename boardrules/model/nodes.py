@@ -184,9 +184,15 @@ class Choose(Node):
             else:
                 ctype = g.rules.instance_types[value]
                 args, shown = {self.var: ctype.id}, ctype.en
-                if isinstance(sig, tuple) and any(sig[1:]):
-                    args["piles"] = {g.rules.piles[i].id: n for i, n in enumerate(sig[1:]) if n}
-                    shown += " [" + ", ".join(f"{k}: {n}" for k, n in args["piles"].items()) + "]"
+                if isinstance(sig, tuple):
+                    _, piles, counts = sig
+                    if any(piles):
+                        args["piles"] = {g.rules.piles[i].id: n for i, n in enumerate(piles) if n}
+                        shown += " [" + ", ".join(f"{k}: {n}" for k, n in args["piles"].items()) + "]"
+                    if counts:
+                        held = [(g.rules.counters[k], n) for k, n in zip(g.rules.card_counters, counts)]
+                        args["counts"] = {cdef.id: n for cdef, n in held if n}
+                        shown += " (" + ", ".join(f"{n} {cdef.text}" for cdef, n in held if n) + ")"
             a = self.cache[key] = Action(self.kind, args, self.template.replace("{" + self.var + "}", shown))
         return a
 

@@ -223,6 +223,7 @@ class GameDef:
     pile_index: dict = attrs.field(factory=dict)
     counters: list = attrs.field(factory=list)
     counter_index: dict = attrs.field(factory=dict)
+    card_counters: tuple = ()                           # counters held by cards: part of what tells two cards apart
     events: dict = attrs.field(factory=dict)           # name -> text
     quantities: list = attrs.field(factory=list)
     quantity_index: dict = attrs.field(factory=dict)
