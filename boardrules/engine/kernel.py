@@ -271,22 +271,29 @@ class Kernel:
     # ------------------------------------------------------------------ holders and their capacity
     def pile_room(self, pile, host):
         """How many more cards the pile on ``host`` takes (a large number when it has no capacity)."""
-        cap = self.rules.piles[pile].capacity
-        if cap is None:
+        pdef = self.rules.piles[pile]
+        table = pdef.capacity_table
+        if table is not None:
+            return table[host] - len(self.piles[pile].get(host, ()))
+        if pdef.capacity is None:
             return 1 << 30
-        return cap(self, {"self": host}) - len(self.piles[pile].get(host, ()))
+        return pdef.capacity(self, {"self": host}) - len(self.piles[pile].get(host, ()))
 
     def counter_room(self, counter, holder):
-        cap = self.rules.counters[counter].capacity
-        if cap is None:
+        cdef = self.rules.counters[counter]
+        if cdef.capacity_table is not None:
+            return cdef.capacity_table[holder] - self.counters[counter][holder]
+        if cdef.capacity is None:
             return 1 << 30
-        return cap(self, {"self": holder}) - self.counters[counter][holder]
+        return cdef.capacity(self, {"self": holder}) - self.counters[counter][holder]
 
     def set_counter(self, counter, holder, value):
         """Sets one holder's value of a counter; never below 0, and past its capacity is an error."""
         cdef = self.rules.counters[counter]
-        if cdef.capacity is not None and value > cdef.capacity(self, {"self": holder}):
-            raise RulesError(f"{cdef.id} cannot hold {value} (capacity {cdef.capacity(self, {'self': holder})})")
+        if cdef.capacity is not None:
+            cap = cdef.capacity_table[holder] if cdef.capacity_table is not None else cdef.capacity(self, {"self": holder})
+            if value > cap:
+                raise RulesError(f"{cdef.id} cannot hold {value} (capacity {cap})")
         value = max(0, value)
         if self.counters[counter][holder] != value:
             self.counters[counter][holder] = value

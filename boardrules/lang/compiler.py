@@ -75,9 +75,23 @@ class ContentCompiler(StepCompiler):
         self.unknown_variables()
         self.quantity_cycles()
         self.scoring(top)
+        self.fold_constants()
         m.rules_choices = list(top.get("rules_choices", []))
         self.play_hints(top.get("play") or {})
         return m
+
+    def fold_constants(self):
+        """Content constants read per card become tables, made once: attribute values, and capacities that are
+        an attribute of the holding card itself."""
+        m = self.m
+        for name, values in m.attr_tables.items():
+            values[:] = [t.attrs.get(name, 0) for t in m.instance_types]
+        for holder in [*m.piles, *(c for c in m.counters if c.scope == "card")]:
+            spec = self.doc.data.get("piles" if isinstance(holder, M.PileDef) else "counters", {}).get(holder.id, {})
+            cap = spec.get("capacity")
+            if isinstance(cap, dict) and set(cap) == {"attr", "of"} and cap["of"] == "$self" \
+                    and m.attributes.get(cap["attr"], {}).get("type", "integer") == "integer":
+                holder.capacity_table = [t.attrs.get(cap["attr"], 0) for t in m.instance_types]
 
     def play_hints(self, spec):
         """The ``play`` section (hints for bots and reports), checked against the attributes, tags and action kinds

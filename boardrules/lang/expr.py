@@ -338,9 +338,18 @@ class Compiler:
                 return 0 if c is None else types[c].attrs.get(name, {}).get(key(g, env), 0)
             return fn, f"the {self.m.attr_text(name)} of {ctext} for {ktext}"
 
-        def fn(g, env):
-            c = card(g, env)
-            return 0 if c is None else types[c].attrs.get(name, 0)
+        values = self.m.attr_tables.setdefault(name, [])     # filled once every card instance exists
+        of = node.get("of", "$it")
+        if is_var(of):
+            var = of[1:]
+
+            def fn(g, env):
+                c = env.get(var)
+                return 0 if c is None else values[c]
+        else:
+            def fn(g, env):
+                c = card(g, env)
+                return 0 if c is None else values[c]
         return fn, f"the {self.m.attr_text(name)} of {ctext}"
 
     def num_count(self, node, path):

@@ -72,6 +72,7 @@ class PileDef:
     text: str
     capacity: object = None     # fn(game, env) with env["self"] the card holding the pile, or None: no limit
     capacity_text: str = ""
+    capacity_table: list | None = None  # the capacity per card, when it is read off the card's own attributes
 
 
 @attrs.define(eq=False)
@@ -83,6 +84,7 @@ class CounterDef:
     text: str
     capacity: object = None     # fn(game, env) with env["self"] the holder (a card, role or seat), or None
     capacity_text: str = ""
+    capacity_table: list | None = None  # the capacity per card, when it is read off the card's own attributes
 
     def holders(self, players: int, roles: int, cards: int) -> int:
         """How many values the counter keeps: one per holder."""
@@ -223,6 +225,7 @@ class GameDef:
     pile_index: dict = attrs.field(factory=dict)
     counters: list = attrs.field(factory=list)
     counter_index: dict = attrs.field(factory=dict)
+    attr_tables: dict = attrs.field(factory=dict)       # attribute -> its value per card instance (0: none)
     card_counters: tuple = ()                           # counters held by cards: part of what tells two cards apart
     events: dict = attrs.field(factory=dict)           # name -> text
     quantities: list = attrs.field(factory=list)
