@@ -1,6 +1,8 @@
 """Compiles step lists (setup, round, role actions, triggered effects) into nodes."""
 from __future__ import annotations
 
+import re
+
 from ..model import nodes as N
 from .expr import Compiler, is_var, kind_of, pile_text
 
@@ -83,6 +85,9 @@ class StepCompiler(Compiler):
                 where, wtext = self.condition(spec["where"], path + ("choose", "where"))
                 what += f" (where {wtext})"
         text = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")
+        for name in re.findall(r"\{([a-z_][a-z0-9_]*)\}", text):
+            if name != var:     # another variable the text shows: it must be bound somewhere
+                self.used_vars.setdefault(name, path + ("choose", "text"))
         decline = spec.get("decline_text", f"do not {kind.replace('_', ' ')}")
         optional = spec.get("optional", False)
         may_decline = None

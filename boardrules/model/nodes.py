@@ -6,6 +6,8 @@ is on top of the stack. Frames hold only plain data, so the whole flow clones an
 """
 from __future__ import annotations
 
+import re
+
 from ..actions import Action
 from ..errors import RulesError
 from .records import pile_text
@@ -153,11 +155,13 @@ class Choose(Node):
         self.may_decline = may_decline      # fn(game, env): declining is offered only when it holds
         self.template, self.decline_text = text, decline_text
         self.cache = {}
+        # other variables the action's text names ("put the {card} on the {place}"): part of what tells actions apart
+        self.mentions = tuple(dict.fromkeys(m for m in re.findall(r"\{([a-z_][a-z0-9_]*)\}", text) if m != var))
 
     def options(self, g, env):
         if self.fixed is not None:
             values = list(self.fixed)
-            return [self.action(g, v, None) for v in values], values
+            return [self.action(g, v, None, env) for v in values], values
         saved = env.get(self.var)
         where, var = self.where, self.var
         seen, actions, values = set(), [], []
@@ -170,13 +174,15 @@ class Choose(Node):
                 env[var] = c
                 if not where(g, env):
                     continue
-            actions.append(self.action(g, c, sig))
+            actions.append(self.action(g, c, sig, env))
             values.append(c)
         env[var] = saved
         return actions, values
 
-    def action(self, g, value, sig):
+    def action(self, g, value, sig, env=None):
         key = sig if sig is not None else ("value", value)
+        if self.mentions:
+            key = (key, tuple(_shown(g, m, env.get(m)) for m in self.mentions))
         a = self.cache.get(key)
         if a is None:
             if sig is None:
@@ -193,7 +199,10 @@ class Choose(Node):
                         held = [(g.rules.counters[k], n) for k, n in zip(g.rules.card_counters, counts)]
                         args["counts"] = {cdef.id: n for cdef, n in held if n}
                         shown += " (" + ", ".join(f"{n} {cdef.text}" for cdef, n in held if n) + ")"
-            a = self.cache[key] = Action(self.kind, args, self.template.replace("{" + self.var + "}", shown))
+            text = self.template.replace("{" + self.var + "}", shown)
+            for m, seen in zip(self.mentions, key[1] if self.mentions else ()):
+                text = text.replace("{" + m + "}", seen)
+            a = self.cache[key] = Action(self.kind, args, text)
         return a
 
     def decline_action(self):
@@ -227,6 +236,13 @@ class Choose(Node):
             self.declined(g, f)
         else:
             f.env[self.var] = value
+
+
+def _shown(g, var, value) -> str:
+    """A variable as an action's text shows it: a card by its kind's name, anything else as it is."""
+    if g.rules.var_kinds.get(var) == "card" and type(value) is int:
+        return g.rules.instance_types[value].en
+    return "" if value is None else str(value)
 
 
 class Move(Node):
