@@ -191,3 +191,64 @@ def test_an_ability_that_sets_itself_off_is_a_rules_error_not_a_hang(tmp_path):
                                     "roles:\n  change:\n    buyer: {start: [{call: forever}]}\n").new_game(2, seed=1)
     with pytest.raises(RulesError, match="nests deeper"):
         act(game, "choose_role", role="buyer")
+
+
+FOREMAN = """counters:
+  add:
+    idle: {scope: player, text: idle workers}
+roles:
+  add:
+    - id: foreman
+      name: Foreman
+      action:
+        - distribute:
+            counter: workers
+            from: {counter: idle}
+            onto: {zone: yard}
+            action: staff
+            as: shop
+            text: "put a worker in the {shop}"
+"""
+
+
+def foreman_game(tmp_path, idle, workers):
+    """Seat 0 with two workshops holding ``workers`` workers, ``idle`` idle workers, the Foreman to choose."""
+    rules = harbor_variant(tmp_path, FOREMAN)
+    d = copy.deepcopy(rules.new_game(2, seed=1).to_json())
+    spare = next(c for c in d["zones"]["deck"][0] if c.startswith("workshop#"))
+    d["zones"]["deck"][0].remove(spare)
+    d["zones"]["yard"][0].append(spare)
+    names = [c for c in d["zones"]["yard"][0] if c.startswith("workshop#")]
+    index = {name: i for i, name in enumerate(rules.model.instance_names)}
+    for name, n in zip(names, workers):
+        d["counters"]["workers"][index[name]] = n
+    d["counters"]["idle"] = [idle, 0]
+    game = rules.game_from_json(d)
+    act(game, "choose_role", role="foreman")
+    return game, [index[n] for n in names]
+
+
+def workers_on(game, shops):
+    return [game.to_json()["counters"]["workers"][i] for i in shops]
+
+
+def test_distribute_asks_where_each_one_goes_when_they_cannot_fill_every_card(tmp_path):
+    game, shops = foreman_game(tmp_path, idle=1, workers=[0, 1])
+    offered = sorted((a.kind, a.args.get("counts", {}).get("workers", 0)) for a in game.legal_actions())
+    assert offered == [("staff", 0), ("staff", 1)]      # an empty workshop and a half-full one differ
+    act(game, "staff", shop="workshop", counts={"workers": 1})
+    assert workers_on(game, shops) == [0, 2]
+    assert game.to_json()["counters"]["idle"] == [0, 0]
+
+
+def test_distribute_fills_every_card_at_once_when_there_are_enough(tmp_path):
+    game, shops = foreman_game(tmp_path, idle=5, workers=[0, 1])
+    assert workers_on(game, shops) == [2, 2]                     # 3 placed, no question asked
+    assert game.to_json()["counters"]["idle"][0] == 2            # the rest wait
+    assert all(a.kind != "staff" for a in game.legal_actions())
+
+
+def test_distribute_takes_the_only_kind_of_card_itself(tmp_path):
+    game, shops = foreman_game(tmp_path, idle=1, workers=[0, 0])  # two identical workshops: one option
+    assert sorted(workers_on(game, shops)) == [0, 1]
+    assert game.to_json()["counters"]["idle"][0] == 0

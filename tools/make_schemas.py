@@ -150,6 +150,12 @@ defs["step"] = {"description": "one instruction", "oneOf": [
                            obj({"from": R("expr"), "to": R("expr"), "as": ident, "do": steps}, ["from", "to", "do"])]},
     desc="once per card of a selector, or per number from..to, with it in a variable"),
   E("call", ident, desc="run a procedure declared under 'procedures'"),
+  E("distribute", obj({"counter": ident, "from": obj({"counter": ident, "of": player, "on": R("card_ref"),
+                                                      "role": role_ref}, ["counter"]),
+                       "onto": R("selector"), "action": ident, "as": ident, "text": text},
+                      ["counter", "from", "onto", "action"]),
+    desc="move a count one at a time from a holder onto cards with room in a card counter, the player choosing "
+         "the card each time (all at once when there is enough to fill them all)"),
   E("choose_number", obj({"action": ident, "min": R("expr"), "max": R("expr"), "as": ident, "player": player,
                           "text": text, "optional": {"type": "boolean"}}, ["action", "min", "max"]),
     desc="a numeric decision"),

@@ -101,6 +101,23 @@ class StepCompiler(Compiler):
         return N.Choose(kind, var, who, source, where, fixed, bool(optional), spec.get("on_decline", "stop"), text,
                         decline, may_decline), sentence
 
+    def st_distribute(self, item, path):
+        spec = item["distribute"]
+        p = path + ("distribute",)
+        c = self.lookup(self.m.counter_index, spec.get("counter"), "counter", p + ("counter",))
+        if c is not None and self.m.counters[c].scope != "card":
+            self.report(p + ("counter",), f"distribute puts counts on cards: {spec['counter']!r} is not held by cards")
+        src, holder, stext = self.counter_ref(spec["from"], p + ("from",))
+        onto, otext = self.selector(spec["onto"], p + ("onto",))
+        var = self.var("$" + spec.get("as", "card"), p + ("as",), "card", bind=True)
+        kind = spec["action"]
+        self.nouns[var] = f"the card chosen to {kind.replace('_', ' ')}"
+        template = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")
+        ctext = self.m.counters[c].text if c is not None else "?"
+        return N.Distribute(c, src, holder, onto, kind, var, template), \
+            (f"put {stext} on {otext}, one at a time, each on a card with room for more {ctext} (all at once "
+             f"when there are enough to fill every such card)")
+
     # ---------------------------------------------------------------- declared flow
     def st_rounds(self, item, path):
         spec = item["rounds"]

@@ -238,6 +238,60 @@ class Choose(Node):
             f.env[self.var] = value
 
 
+class Distribute(Node):
+    """Moves a count, one at a time, from a holder (a counter's value) onto cards with room in a card counter: the
+    player chooses the card each time, unless what there is fills every card with room (then all at once)."""
+
+    framed = True
+    shared = True
+
+    def __init__(self, counter, source, holder, onto, kind, var, template):
+        self.counter, self.source, self.holder, self.onto = counter, source, holder, onto
+        self.asker = Choose(kind, var, lambda g, env: env["you"], onto, None, None, False, "stop", template, "")
+        self.var = var
+
+    def exec(self, g, f):
+        g.push(self, f.env, 0)
+        return True
+
+    def frame_problem(self, pc, data):
+        return None if pc == 0 and type(data) is int and data >= 0 else "a distribute frame holds its count"
+
+    def step(self, g, f):
+        env = f.env
+        c, src, holder = self.counter, self.source, self.holder(g, env)
+        have = g.counters[src][holder]
+        open_cards = [x for x in self.onto(g, env) if g.counter_room(c, x) > 0] if have > 0 else []
+        if not open_cards:
+            g.stack.pop()
+            return
+        rooms = [g.counter_room(c, x) for x in open_cards]
+        if have >= sum(rooms):          # every card with room is filled: nothing to choose
+            for x, room in zip(open_cards, rooms):
+                g.set_counter(c, x, g.counters[c][x] + room)
+            g.set_counter(src, holder, have - sum(rooms))
+            g.stack.pop()
+            return
+        seen, actions, values = set(), [], []
+        for x in open_cards:
+            sig = g.signature(x)
+            if sig not in seen:
+                seen.add(sig)
+                actions.append(self.asker.action(g, x, sig, env))
+                values.append(x)
+        if len(values) == 1:
+            g.note_forced(env["you"], actions[0])
+            self.resolve(g, f, values[0])
+            return
+        g.ask(self, env["you"], actions, values)
+
+    def resolve(self, g, f, value):
+        holder = self.holder(g, f.env)
+        g.set_counter(self.counter, value, g.counters[self.counter][value] + 1)
+        g.set_counter(self.source, holder, g.counters[self.source][holder] - 1)
+        f.data += 1
+
+
 def _shown(g, var, value) -> str:
     """A variable as an action's text shows it: a card by its kind's name, anything else as it is."""
     if g.rules.var_kinds.get(var) == "card" and type(value) is int:
