@@ -84,6 +84,8 @@ class ContentCompiler(StepCompiler):
         """Content constants read per card become tables, made once: attribute values, and capacities that are
         an attribute of the holding card itself."""
         m = self.m
+        m.instance_kinds[:] = [t.index for t in m.instance_types]
+        m.instance_tags[:] = [t.tags for t in m.instance_types]
         for name, values in m.attr_tables.items():
             values[:] = [t.attrs.get(name, 0) for t in m.instance_types]
         for holder in [*m.piles, *(c for c in m.counters if c.scope == "card")]:

@@ -194,19 +194,23 @@ class Compiler:
         if "where" in node:
             cond, ctext = self.condition(node["where"], path + ("where",), it=True)
             inner = base
-
-            def base(g, env):
-                saved = env.get("it", NOTHING)
-                out = []
-                for c in inner(g, env):
-                    env["it"] = c
-                    if cond(g, env):
-                        out.append(c)
-                if saved is NOTHING:
-                    env.pop("it", None)
-                else:
-                    env["it"] = saved
-                return out
+            quick = self.quick_filter(node["where"], path + ("where",))
+            if quick is not None:
+                def base(g, env):
+                    return quick(g, env, inner(g, env))
+            else:
+                def base(g, env):
+                    saved = env.get("it", NOTHING)
+                    out = []
+                    for c in inner(g, env):
+                        env["it"] = c
+                        if cond(g, env):
+                            out.append(c)
+                    if saved is NOTHING:
+                        env.pop("it", None)
+                    else:
+                        env["it"] = saved
+                    return out
             plural = re.match(r"^it is an? (.+ card)$", ctext)
             text = f"{text} that are {plural.group(1)}s" if plural else f"{text} where {ctext}"
         if node.get("one_per_type"):    # one card of each kind: the first in the zone's order
@@ -223,6 +227,46 @@ class Compiler:
                 return out
             text = f"one card of each kind among {text}"
         return base, text
+
+    def quick_filter(self, where, path):
+        """A one-pass filter for the commonest 'where' shapes on the candidate ($it): its card id, a tag, the same
+        kind as another card, an attribute equal to a value that does not read the candidate. None otherwise
+        (the general condition is used). The condition is compiled too, for its checks and its text."""
+        if not isinstance(where, dict) or len(where) > 2:
+            return None
+        kinds = self.m.instance_kinds
+        if set(where) <= {"type", "card"} and "type" in where and where.get("card", "$it") == "$it":
+            tid = self.m.type_index.get(where["type"])
+            return lambda g, env, cards: [c for c in cards if kinds[c] == tid]
+        if set(where) <= {"tag", "card"} and "tag" in where and where.get("card", "$it") == "$it":
+            tag, tags = where["tag"], self.m.instance_tags
+            return lambda g, env, cards: [c for c in cards if tag in tags[c]]
+        pair = where.get("same_type")
+        if set(where) == {"same_type"} and isinstance(pair, list) and len(pair) == 2 and "$it" in pair \
+                and all(is_var(x) for x in pair) and pair[0] != pair[1]:
+            other = (pair[1] if pair[0] == "$it" else pair[0])[1:]
+
+            def same_kind(g, env, cards):
+                c0 = env.get(other)
+                if c0 is None:
+                    return []
+                t = kinds[c0]
+                return [c for c in cards if kinds[c] == t]
+            return same_kind
+        pair = where.get("eq")
+        if set(where) == {"eq"} and isinstance(pair, list) and len(pair) == 2:
+            for mine, theirs in (pair, pair[::-1]):
+                if isinstance(mine, dict) and set(mine) <= {"attr", "of"} and mine.get("of", "$it") == "$it" \
+                        and "key" not in mine and "$it" not in repr(theirs):
+                    values = self.m.attr_tables.setdefault(mine["attr"], [])
+                    issues = getattr(self, "issues", None)
+                    known = len(issues) if issues is not None else 0
+                    target, _ = self.number(theirs, path + ("eq",))
+                    if issues is not None and len(issues) > known:     # already reported by the condition
+                        del issues[known:]
+                        return None
+                    return lambda g, env, cards: (lambda v: [c for c in cards if values[c] == v])(target(g, env))
+        return None
 
     # ---------------------------------------------------------------- numbers
     def number(self, node, path):

@@ -226,6 +226,8 @@ class GameDef:
     counters: list = attrs.field(factory=list)
     counter_index: dict = attrs.field(factory=dict)
     attr_tables: dict = attrs.field(factory=dict)       # attribute -> its value per card instance (0: none)
+    instance_kinds: list = attrs.field(factory=list)    # card instance -> its card type index
+    instance_tags: list = attrs.field(factory=list)     # card instance -> its tags
     card_counters: tuple = ()                           # counters held by cards: part of what tells two cards apart
     events: dict = attrs.field(factory=dict)           # name -> text
     quantities: list = attrs.field(factory=list)
