@@ -230,7 +230,9 @@ sections = {
           "a counter paid from directly (into the counter 'to', if given); paid before any cards"),
   ]}}}, ["sources"])),
   "selectors": mapping(R("selector")),
-  "procedures": mapping(dict(steps, description="steps that 'call' runs")),
+  "procedures": mapping({"description": "steps that 'call' runs: a list of steps, or {text, do} where the text "
+                                        "says what it does (the rules pages print it for every call)",
+                         "oneOf": [steps, obj({"text": text, "do": steps}, ["text", "do"])]}),
   "cards": {"type": "array", "items": R("card")},
   "roles": {"type": "array", "items": R("role")},
 }

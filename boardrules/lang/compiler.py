@@ -479,7 +479,10 @@ class ContentCompiler(StepCompiler):
         """Named blocks a step can ``call``, compiled once (a procedure may call itself: the engine bounds the
         depth)."""
         for doc, path, key, spec in self.entries("procedures"):
-            self.procs[key] = self.block(spec, path)
+            if isinstance(spec, dict):      # {text, do}: the steps, with a sentence saying what they do
+                self.procs[key] = self.block(spec.get("do"), path + ("do",))
+            else:
+                self.procs[key] = self.block(spec, path)
 
     def link_calls(self):
         for call, path in self.calls:

@@ -172,6 +172,9 @@ class StepCompiler(Compiler):
     def st_call(self, item, path):
         node = N.Call(item["call"])
         self.calls.append((node, path + ("call",)))
+        spec = (self.doc.data.get("procedures") or {}).get(item["call"]) if hasattr(self, "doc") else None
+        if isinstance(spec, dict) and isinstance(spec.get("text"), str):
+            return node, spec["text"]
         return node, f"do {item['call'].replace('_', ' ')}"
 
     def st_choose_number(self, item, path):
@@ -283,8 +286,14 @@ class StepCompiler(Compiler):
     def _counter(self, item, path, key, add):
         spec = item[key]
         c, who, ctext = self.counter_ref(spec, path + (key,))
-        value, vtext = self.amount(spec.get("value", 1), path + (key, "value"))
+        raw = spec.get("value", 1)
+        value, vtext = self.amount(raw, path + (key, "value"))
         text = f"add {vtext} to {ctext}" if add else f"set {ctext} to {vtext}"
+        if add and isinstance(raw, int) and not isinstance(raw, bool) and raw < 0:
+            text = f"take {-raw} from {ctext}"
+        elif add and isinstance(raw, dict) and isinstance(raw.get("sub"), list) and len(raw["sub"]) == 2 \
+                and raw["sub"][0] == 0:
+            text = f"take {vtext[len('0 minus '):]} from {ctext}" if vtext.startswith("0 minus ") else text
         return N.SetCounter(c, who, value, add), text
 
     def st_add(self, item, path):
