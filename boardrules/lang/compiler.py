@@ -326,6 +326,8 @@ class ContentCompiler(StepCompiler):
         flag = self.m.quantities[q].flag if q is not None else None
         if flag and op == "set" and spec[op] in (0, 1):
             text = flag if spec[op] == 1 else f"not ({flag})"
+        elif flag and op == "add" and spec[op] == 1 and q is not None and self.m.quantities[q].max == 1:
+            text = flag         # an on/off quantity switched on by adding to it (as a privilege must)
         elif op == "set":
             text = f"your {qtext} is {vtext}"
         elif isinstance(spec[op], int):
