@@ -159,7 +159,7 @@ class StepCompiler(Compiler):
         elif "in" in spec:
             var = self.var("$" + spec.get("as", "it"), p + ("as",), "card", bind=True)
             items, what = self.selector(spec["in"], p + ("in",))
-            self.nouns[var] = f"each card of {what}"
+            self.nouns[var] = f"that {var.replace('_', ' ')}" if "as" in spec else f"each card of {what}"
         else:
             var = self.var("$" + spec.get("as", "value"), p + ("as",), bind=True)
             low, ltext = self.number(spec["from"], p + ("from",))
