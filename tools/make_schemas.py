@@ -33,6 +33,7 @@ by_players = {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
               "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 0}},
               "description": "player count -> the seats (offsets from the start player) that choose, in order"}
 
+sel_text = {"type": "string", "description": "what the rules pages call these cards (instead of a generated phrase)"}
 defs = {}
 defs["card_ref"] = {"description": "one card: a $variable or the top card of a zone",
                     "oneOf": [var, obj({"top": ident}, ["top"])]}
@@ -40,13 +41,17 @@ defs["selector"] = {"description": "a list of cards: a zone, or the pile on one 
   "oneOf": [
     obj({"zone": ident, "of": owner, "where": R("condition"), "deep": {"type": "boolean"},
          "except": dict(R("card_ref"), description="leave this one card out"),
-         "one_per_type": {"type": "boolean", "description": "keep only the first card of each kind (card id)"}},
+         "one_per_type": {"type": "boolean", "description": "keep only the first card of each kind (card id)"},
+         "text": sel_text},
         ["zone"],
         "the cards in a zone (of a player, for per-player zones)"),
     obj({"selector": ident}, ["selector"], "a selector declared by name under 'selectors'"),
-    obj({"union": {"type": "array", "items": R("selector"), "minItems": 2}}, ["union"], "the cards of several selectors"),
-    obj({"pile": ident, "on": R("card_ref"), "where": R("condition")}, ["pile", "on"], "the cards in the pile on one card"),
-    obj({"pile": ident, "in": R("selector"), "where": R("condition")}, ["pile", "in"], "the cards in the piles on many cards"),
+    obj({"union": {"type": "array", "items": R("selector"), "minItems": 2}, "text": sel_text}, ["union"],
+        "the cards of several selectors"),
+    obj({"pile": ident, "on": R("card_ref"), "where": R("condition"), "text": sel_text}, ["pile", "on"],
+        "the cards in the pile on one card"),
+    obj({"pile": ident, "in": R("selector"), "where": R("condition"), "text": sel_text}, ["pile", "in"],
+        "the cards in the piles on many cards"),
   ]}
 E = lambda key, schema, required=None, more=None, desc=None: obj({key: schema, **(more or {})}, required or [key], desc)
 defs["expr"] = {"description": "a number (or a key such as a good's name)", "oneOf": [

@@ -54,7 +54,24 @@ class RolesPage:
                       "see [what changes it](when.md#every-phase)).", ""]
         for r in m.roles:
             lines += self.role_block(r)
+        lines += self.procedure_blocks()
         return "\n".join(lines)
+
+    def procedure_blocks(self) -> list[str]:
+        """The procedures that say what they do ({text, do}): the steps behind each such sentence above."""
+        described = [(key, spec["text"]) for key, spec in (self.m.raw["content"].get("procedures") or {}).items()
+                     if isinstance(spec, dict) and spec.get("text")]
+        named = self.m.selector_phrases
+        if not described and not named:
+            return []
+        lines = ["## In detail", "", "What the shorter sentences above stand for.", ""]
+        for key, text in described:
+            lines += [f"### {self.style.sentence(text)[:-1]} {{#procedure-{key}}}", ""]
+            lines += self.steps(f"procedures/{key}/do") + [""]
+        if named:
+            lines += ["### Named groups of cards {#named-cards}", ""]
+            lines += [f"- **{name}**: {phrase}." for name, phrase in named.items()] + [""]
+        return lines
 
     def role_block(self, r, level=2, here="roles.md") -> list[str]:
         lines = [f"{'#' * level} {r.en}{self.other_names(r.name)} {{#role-{r.id}}}", ""]

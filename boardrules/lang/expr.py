@@ -226,6 +226,9 @@ class Compiler:
                         out.append(c)
                 return out
             text = f"one card of each kind among {text}"
+        if isinstance(node.get("text"), str):      # the content's own name for these cards; the docs define it
+            self.m.selector_phrases.setdefault(node["text"], text)
+            text = node["text"]
         return base, text
 
     def quick_filter(self, where, path):

@@ -244,6 +244,7 @@ class GameDef:
     box: int | None = None                              # zone of the copies a game leaves out
     checks: list = attrs.field(factory=list)            # (cond fn, message): must hold when a game starts
     selectors: dict = attrs.field(factory=dict)         # name -> (raw selector, path)
+    selector_phrases: dict = attrs.field(factory=dict)  # a selector's own text -> the phrase generated from it
     roles: list = attrs.field(factory=list)
     role_index: dict = attrs.field(factory=dict)
     role_order_by_players: dict = attrs.field(factory=dict)
