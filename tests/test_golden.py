@@ -15,7 +15,10 @@ GOLDEN = pathlib.Path(__file__).parent / "golden"
 CASES = [("san_juan", 2, 3, []), ("san_juan", 4, 7, []), ("san_juan", 3, 11, ["--option", "fair_start=true"]),
          # a 6-player double-deck game (seed 000: the second set, two extension roles) and San Juan 1897 with the
          # New Buildings expansion (seed 002; the seed picked builds the Cathedral, Park, School, Office, Customs Office)
-         ("san_juan", 6, 5, []), ("san_juan_1897", 3, 5, ["--option", "new_buildings=true"])]
+         ("san_juan", 6, 5, []), ("san_juan_1897", 3, 5, ["--option", "new_buildings=true"]),
+         # Puerto Rico at every player count (2: the alea variant), and with the University-Factory price swap
+         ("puerto_rico", 2, 3, []), ("puerto_rico", 3, 5, []), ("puerto_rico", 4, 7, []), ("puerto_rico", 5, 9, []),
+         ("puerto_rico", 4, 8, ["--option", "university_factory_swap=true"])]
 
 
 @pytest.mark.parametrize("game,players,seed,extra", CASES)

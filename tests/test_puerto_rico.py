@@ -278,3 +278,17 @@ def test_random_games_conserve_everything_round_trip_and_replay(players):
                                 "the victory point chips ran out", "a player filled the twelfth space of his city")
         again = RULES.replay(players=players, seed=seed, options=None, actions=g.history)
         assert again.to_json() == g.to_json()
+
+
+@pytest.mark.parametrize("swap, factory, university", [(False, 7, 8), (True, 8, 7)])
+def test_the_price_swap_option_swaps_the_factory_and_the_university(swap, factory, university):
+    for building, cost in (("factory", factory), ("university", university)):
+        g = RULES.new_game(3, seed=1, options={"university_factory_swap": swap})
+        d = copy.deepcopy(g.to_json())
+        buyer = (governor(d) + 1) % 3
+        set_money(d, buyer, 10)
+        g = game(d)
+        act(g, "choose_role", role="builder")
+        act(g, "pass", decision="build")
+        act(g, "build", building=building)
+        assert counters(g, "doubloons")[buyer] == 10 - cost
