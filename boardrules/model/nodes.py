@@ -267,6 +267,9 @@ class Distribute(Node):
             return
         rooms = [g.counter_room(c, x) for x in open_cards]
         if have >= sum(rooms):          # every card with room is filled: nothing to choose
+            if g.log is not None:
+                names = ", ".join(g.rules.instance_types[x].en for x in open_cards)
+                g.note_forced(env["you"], self.asker.template.replace("{" + self.var + "}", names))
             for x, room in zip(open_cards, rooms):
                 g.set_counter(c, x, g.counters[c][x] + room)
             g.set_counter(src, holder, have - sum(rooms))
