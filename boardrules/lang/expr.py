@@ -417,6 +417,16 @@ class Compiler:
     def _total_of(self, node, path):
         sel, text = self.selector(node.get("in"), path + ("in",))
         value, vtext = self.number(node["total"], path + ("total",))
+        spec = node["total"]
+        counted = spec.get("counter") if set(spec) <= {"counter", "on"} and spec.get("on") == "$it" else None
+        room = spec.get("room") if set(spec) == {"room"} and isinstance(spec["room"], dict) else None
+        if counted in self.m.counter_index:         # "the colonists on your island"
+            vtext = None
+            whole = f"the {self.m.counters[self.m.counter_index[counted]].text} on {text}"
+        elif room and set(room) <= {"counter", "on"} and room.get("on") == "$it" \
+                and room.get("counter") in self.m.counter_index:    # "the room for colonists left on ..."
+            vtext = None
+            whole = f"the room for {self.m.counters[self.m.counter_index[room['counter']]].text} left on {text}"
 
         def fn(g, env):
             saved = env.get("it", NOTHING)
@@ -429,7 +439,7 @@ class Compiler:
             else:
                 env["it"] = saved
             return total
-        return fn, f"the sum of {vtext} over {text}"
+        return fn, (whole if vtext is None else f"the sum of {vtext} over {text}")
 
     def num_least(self, node, path):
         return self._extreme(node, path, "least", min, "lowest")
@@ -619,6 +629,10 @@ class Compiler:
         fn, text = self.condition(node["not"], path + ("not",))
         if text.startswith("there is no card in "):
             return (lambda g, env: not fn(g, env)), "there is a card in " + text[20:]
+        if text.startswith("you already own "):
+            return (lambda g, env: not fn(g, env)), "you do not already own " + text[16:]
+        if text.startswith("there is a card in "):
+            return (lambda g, env: not fn(g, env)), "there is no card in " + text[19:]
         return (lambda g, env: not fn(g, env)), f"not ({text})"
 
     def if_tag(self, node, path):
