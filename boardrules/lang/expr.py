@@ -420,11 +420,11 @@ class Compiler:
         spec = node["total"]
         counted = spec.get("counter") if set(spec) <= {"counter", "on"} and spec.get("on") == "$it" else None
         room = spec.get("room") if set(spec) == {"room"} and isinstance(spec["room"], dict) else None
-        if counted in self.m.counter_index:         # "the colonists on your island"
+        if counted in self.m.counter_index:         # "the <counter> on <those cards>"
             vtext = None
             whole = f"the {self.m.counters[self.m.counter_index[counted]].text} on {text}"
         elif room and set(room) <= {"counter", "on"} and room.get("on") == "$it" \
-                and room.get("counter") in self.m.counter_index:    # "the room for colonists left on ..."
+                and room.get("counter") in self.m.counter_index:    # "the room for <counter> left on ..."
             vtext = None
             whole = f"the room for {self.m.counters[self.m.counter_index[room['counter']]].text} left on {text}"
 
