@@ -252,3 +252,17 @@ def test_distribute_takes_the_only_kind_of_card_itself(tmp_path):
     game, shops = foreman_game(tmp_path, idle=1, workers=[0, 0])  # two identical workshops: one option
     assert sorted(workers_on(game, shops)) == [0, 1]
     assert game.to_json()["counters"]["idle"][0] == 0
+
+
+@pytest.mark.parametrize("via_json", [False, True])
+def test_a_rules_error_half_way_through_an_action_leaves_the_game_as_it_was(via_json):
+    game = RULES.new_game(2, seed=1, options={"careless": True})
+    act(game, "choose_role", role="hirer")
+    if via_json:
+        game = RULES.game_from_json(game.to_json())
+    before = game.to_json()
+    with pytest.raises(RulesError):
+        act(game, "hire", workshop="workshop")    # takes the money, then overfills the workshop
+    assert game.to_json() == before
+    act(game, "pass", decision="hire")             # and the game goes on from there
+    assert game.to_json() != before

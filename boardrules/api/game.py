@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..engine import scoring, serialize, view
-from ..errors import IllegalAction
+from ..errors import IllegalAction, RulesError
 from ..jsontypes import ActionJSON, SeatScore
 from . import arguments as args
 
@@ -20,10 +20,13 @@ class Game:
     Create games with :meth:`Rules.new_game`, :meth:`Rules.replay` or :meth:`Rules.game_from_json`.
     """
 
-    __slots__ = ("_k", "_rules")
+    __slots__ = ("_k", "_rules", "_origin")
 
-    def __init__(self, rules: "Rules", kernel: Any) -> None:
+    def __init__(self, rules: "Rules", kernel: Any, origin: Any = None) -> None:
         self._rules, self._k = rules, kernel
+        # How to build this game's first state again: (a function making a fresh kernel, the history length there).
+        # Used only when content fails in the middle of an action, to put the game back as it was (no cost before).
+        self._origin = origin
 
     # ------------------------------------------------------------------ what the game is
     @property
@@ -98,7 +101,22 @@ class Game:
             else:
                 legal = ", ".join(str(a) for a in actions[:12])
                 raise IllegalAction(f"{_describe(action)} is not legal now; seat {p.player} may: {legal}")
-        k.choose(i)
+        try:
+            k.choose(i)
+        except RulesError:      # content asked for the impossible half-way: the game goes back to before the call
+            self._k = self._rebuilt(k.history[:-1])
+            raise
+
+    def _rebuilt(self, history: list[Action]) -> Any:
+        """The kernel of this game after ``history``, built again from its first state."""
+        if self._origin is None:
+            raise RulesError("this game cannot be put back: it does not know its first state")
+        make, start = self._origin
+        k = make()
+        for a in history[start:]:
+            p = k.pending
+            k.choose(next(i for i, b in enumerate(p.actions) if b._key == a._key))
+        return k
 
     # ------------------------------------------------------------------ results
     def scores(self) -> list[SeatScore]:
@@ -116,7 +134,7 @@ class Game:
     # ------------------------------------------------------------------ copies and views
     def clone(self) -> "Game":
         """An exact, independent copy (same random state, same pending decision)."""
-        return Game(self._rules, self._k.clone())
+        return Game(self._rules, self._k.clone(), self._origin)
 
     def to_json(self) -> dict[str, Any]:
         """The full state as JSON (content ids; :meth:`Rules.game_from_json` reads it back exactly)."""

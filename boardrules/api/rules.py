@@ -1,6 +1,7 @@
 """``Rules``: a loaded game, the factory for games."""
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -136,8 +137,9 @@ class Rules:
         args.player_count(players, self.players, self.title)
         seed = args.seed(seed)
         args.flag("log", log)
-        kernel = Kernel(self.model, players, seed, self.check_options(options, players, preset), log)
-        return Game(self, kernel.start())
+        chosen = self.check_options(options, players, preset)
+        kernel = Kernel(self.model, players, seed, chosen, log)
+        return Game(self, kernel.start(), (lambda: Kernel(self.model, players, seed, dict(chosen), log).start(), 0))
 
     def replay(self, players: int, seed: int, options: Mapping[str, Any] | None = None,
                actions: Iterable[Action | ActionJSON] = (), log: bool = True, preset: str | None = None) -> Game:
@@ -159,7 +161,10 @@ class Rules:
         if not isinstance(data, Mapping):
             raise StateError(f"a game state is a mapping (the output of Game.to_json()), got {type(data).__name__}")
         try:
-            return Game(self, serialize.from_json(self.model, data, self.check_options))
+            kernel = serialize.from_json(self.model, data, self.check_options)
+            saved = json.loads(json.dumps(data))      # the caller may change the mapping later
+            return Game(self, kernel, (lambda: serialize.from_json(self.model, saved, self.check_options),
+                                       len(kernel.history)))
         except UsageError as exc:       # the options or player count written in the state
             raise StateError(f"the state's options: {exc}") from None
 
