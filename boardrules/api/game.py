@@ -24,8 +24,8 @@ class Game:
 
     def __init__(self, rules: "Rules", kernel: Any, origin: Any = None) -> None:
         self._rules, self._k = rules, kernel
-        # How to build this game's first state again: (a function making a fresh kernel, the history length there).
-        # Used only when content fails in the middle of an action, to put the game back as it was (no cost before).
+        # How to make this game's first state again: (a function making a fresh kernel, the history length there).
+        # Used only when content fails in the middle of an action, to put the game back as it was (free until then).
         self._origin = origin
 
     # ------------------------------------------------------------------ what the game is
@@ -108,7 +108,7 @@ class Game:
             raise
 
     def _rebuilt(self, history: list[Action]) -> Any:
-        """The kernel of this game after ``history``, built again from its first state."""
+        """The kernel of this game after ``history``, made again from its first state."""
         if self._origin is None:
             raise RulesError("this game cannot be put back: it does not know its first state")
         make, start = self._origin
