@@ -146,3 +146,13 @@ def test_parse_value():
     assert parse_value("true") is True and parse_value("False") is False
     assert parse_value("3") == 3 and parse_value("-2") == -2
     assert parse_value("red") == "red"
+
+
+def test_play_without_a_seed_draws_one_and_prints_it_so_the_game_can_be_played_again(runner):
+    first = run(runner, "play", "san_juan", "-p", 2)
+    assert first.exit_code == 0, first.output
+    seed = int(re.match(r"San Juan \(san_juan\): 2 players, seed (\d+)\n", first.stdout).group(1))
+    second = run(runner, "play", "san_juan", "-p", 2)
+    assert not second.stdout.startswith(f"San Juan (san_juan): 2 players, seed {seed}\n")   # not a fixed default
+    again = run(runner, "play", "san_juan", "-p", 2, "-s", seed)
+    assert again.stdout == first.stdout

@@ -213,13 +213,16 @@ players_opt = click.option("--players", "-p", type=int, default=None,
 @cli.command(short_help="Play one game with random bots; print the log and scores.")
 @click.argument("game")
 @players_opt
-@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Game seed (the bots' seeds derive from it).")
+@click.option("--seed", "-s", type=int, default=None,
+              help="Game seed (the bots' seeds derive from it); default: drawn from the operating system and printed, "
+                   "so the game can be played again.")
 @option_opt
 @click.option("--json", "as_json", is_flag=True, help="Print the final game state as JSON instead of the log and scores.")
 def play(game, players, seed, option_pairs, as_json):
     """Play one whole game of GAME (a packaged id or a path) with random bots and print the log and the scores."""
     rules, players, options = prepare(game, players, option_pairs)
     g = rules.new_game(players=players, seed=seed, options=options, log=not as_json)
+    seed = g.seed           # the one drawn, when none was given
     bots = random_bots(seed, players)
     decisions = 0
     while not g.is_over:
