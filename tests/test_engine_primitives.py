@@ -266,3 +266,19 @@ def test_a_rules_error_half_way_through_an_action_leaves_the_game_as_it_was(via_
     assert game.to_json() == before
     act(game, "pass", decision="hire")             # and the game goes on from there
     assert game.to_json() != before
+
+
+@pytest.mark.parametrize("where, body", [
+    ("setup", "setup:\n  replace:\n    - start_player: 0\n    - add: {counter: money, value: 1}\n"),
+    ("flow", "flow:\n  replace:\n    - rounds: {do: [{choose_roles: {}}, {add: {counter: loaded, value: 1}}]}\n"),
+    ("roles", "roles:\n  change:\n    banker: {available: {ge: [{counter: money}, 0]}}\n"),
+])
+def test_reading_the_acting_player_where_there_is_none_is_a_content_error(tmp_path, where, body):
+    with pytest.raises(boardrules.ContentError, match=r"reads the acting player \('you'\).*no player in scope"):
+        harbor_variant(tmp_path, body)
+
+
+def test_the_same_step_inside_each_players_turn_is_fine(tmp_path):
+    rules = harbor_variant(tmp_path, "setup:\n  replace:\n    - start_player: 0\n"
+                                     "    - for_each_player: {do: [{add: {counter: money, value: 1}}]}\n")
+    assert rules.new_game(2, seed=1).to_json()["counters"]["money"] == [1, 1]

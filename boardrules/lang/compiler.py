@@ -225,7 +225,9 @@ class ContentCompiler(StepCompiler):
         m = self.m
         for i, rule in enumerate(top.get("extra_copies", [])):
             p = ("extra_copies", i)
+            self.no_player_here = "a copy rule (applied when a game starts)"
             cond = self.condition(rule["if"], p + ("if",))[0] if "if" in rule else None
+            self.no_player_here = None
             if "type" in rule:
                 tid = self.lookup(m.type_index, rule["type"], "card", p + ("type",))
                 types = set() if tid is None else {tid}
@@ -247,7 +249,9 @@ class ContentCompiler(StepCompiler):
                 m.instance_types.append(t)
                 m.instance_copy.append(n)
         for i, check in enumerate(top.get("checks", [])):
+            self.no_player_here = "a game's checks (made when a game starts)"
             cond, _ = self.condition(check["if"], ("checks", i, "if"))
+            self.no_player_here = None
             m.checks.append((cond, check["text"]))
 
     def most_copies(self) -> list:
@@ -369,7 +373,9 @@ class ContentCompiler(StepCompiler):
             start = [self.step(s, path + ("start", i)) for i, s in enumerate(spec.get("start", []))]
             end = [self.step(s, path + ("end", i)) for i, s in enumerate(spec.get("end", []))]
             if "available" in spec:
+                self.no_player_here = "a role's 'available' (checked when a game starts)"
                 role.available, _ = self.condition(spec["available"], path + ("available",))
+                self.no_player_here = None
             prefix = None
             if privilege_steps:
                 body = self.register(N.Block(privilege_steps), ("roles", key, "privilege"))
@@ -448,6 +454,7 @@ class ContentCompiler(StepCompiler):
         """Setup, then the declared flow: either ``flow`` (any steps, usually ``rounds``) or the compact ``round``
         shape (rounds of: start steps, every player choosing a role, end steps)."""
         m = self.m
+        self.no_player_here = "the set-up or the game's flow outside a player's turn"
         if "flow" in top and "round" in top:
             self.report(("flow",), "a game declares its flow once: 'flow' or the 'round' shape, not both")
         if "flow" in top:
@@ -460,6 +467,7 @@ class ContentCompiler(StepCompiler):
             round_block = self.register(N.Block([body, end]), ("round",))
             after_setup = [self.register(N.Rounds(round_block, rnd.get("limit", ROUND_LIMIT)), ("round", "loop"))]
         m.flow = self.block(top.get("setup", []), ("setup",), suffix=[N.Activate(), *after_setup])
+        self.no_player_here = None
 
     def role_choice(self, spec, path):
         """Every picker takes one role that nobody took this round: the node, and the game's picker order and

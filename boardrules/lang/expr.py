@@ -19,6 +19,13 @@ NOTHING = object()
 BUILTIN_VARS = ("you", "chooser", "actor", "self", "it", "index", "moved", "role")
 
 
+def _you(g, env):
+    try:
+        return env["you"]
+    except KeyError:        # content the checks could not see through (a procedure, a quantity) read no one
+        raise RulesError("a step read the acting player ('you') where no player is in scope") from None
+
+
 def fold_and(fns):
     """One closure for a conjunction: nested closures short-circuit faster than all() over a generator."""
     if not fns:
@@ -104,9 +111,19 @@ class Compiler:
         self.report(path, f"expected a card ($variable or {{top: zone}}), got {node!r:.60}")
         return (lambda g, env: None), "?"
 
+    no_player_here = None      # while compiling steps with no player in scope: what they are (for the error)
+
+    def needs_player(self, path):
+        """Reports a step or expression that reads the acting player where none is in scope."""
+        if self.no_player_here:
+            self.report(path, f"this reads the acting player ('you'), but {self.no_player_here} has no player "
+                              "in scope", hint="put it inside for_each_player or turns, or name the player "
+                                              "(of: start_player, of: chooser)")
+
     def player(self, node, path):
         if node in (None, "you"):
-            return (lambda g, env: env["you"]), "you"
+            self.needs_player(path)
+            return _you, "you"
         if node == "chooser":
             return (lambda g, env: g.chooser), "the chooser"
         if node == "start_player":
@@ -740,7 +757,13 @@ class Compiler:
     def if_any_player(self, node, path):
         """True if the condition holds for some seat. With ``as: other`` the seat is ``$other`` and ``you`` stays
         the current player (to compare players); without it, ``you`` is each seat in turn."""
-        cond, text = self.condition(node["any_player"], path + ("any_player",))
+        outer = self.no_player_here
+        if "as" not in node:
+            self.no_player_here = None
+        try:
+            cond, text = self.condition(node["any_player"], path + ("any_player",))
+        finally:
+            self.no_player_here = outer
         var = self.var("$" + node["as"], path + ("as",), "player", bind=True) if "as" in node else "you"
 
         def fn(g, env):

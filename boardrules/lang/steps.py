@@ -61,10 +61,18 @@ class StepCompiler(Compiler):
         body = self.block(spec.get("do"), path + ("repeat", "do"))
         return N.Repeat(times, body), f"up to {ttext} times: {self.text_of(body)}"
 
+    def with_player(self, compile_body):
+        """Compiles steps that run with a player in scope (a turn of each player)."""
+        outer, self.no_player_here = self.no_player_here, None
+        try:
+            return compile_body()
+        finally:
+            self.no_player_here = outer
+
     def st_for_each_player(self, item, path):
         spec = item["for_each_player"]
         start, stext = self.player(spec.get("from", "start_player"), path + ("for_each_player", "from"))
-        body = self.block(spec.get("do"), path + ("for_each_player", "do"))
+        body = self.with_player(lambda: self.block(spec.get("do"), path + ("for_each_player", "do")))
         return N.ForEachPlayer(start, body), f"each player in turn, starting with {stext}: {self.text_of(body)}"
 
     def st_choose(self, item, path):
@@ -104,6 +112,7 @@ class StepCompiler(Compiler):
     def st_distribute(self, item, path):
         spec = item["distribute"]
         p = path + ("distribute",)
+        self.needs_player(path)
         c = self.lookup(self.m.counter_index, spec.get("counter"), "counter", p + ("counter",))
         if c is not None and self.m.counters[c].scope != "card":
             self.report(p + ("counter",), f"distribute puts counts on cards: {spec['counter']!r} is not held by cards")
@@ -133,7 +142,7 @@ class StepCompiler(Compiler):
         spec = item["turns"]
         p = path + ("turns",)
         start, stext = self.player(spec.get("from", "start_player"), p + ("from",))
-        body = self.block(spec.get("do"), p + ("do",))
+        body = self.with_player(lambda: self.block(spec.get("do"), p + ("do",)))
         order = spec.get("order", "each")
         how = "each player once" if order == "each" else "the players in turn, round and round until all pass"
         return N.Turns(order, start, body, spec.get("limit", 10000)), \
@@ -242,6 +251,7 @@ class StepCompiler(Compiler):
     def st_pick(self, item, path):
         spec = item["pick"]
         p = path + ("pick",)
+        self.needs_player(path)
         source, stext = self.selector(spec.get("from"), p + ("from",))
         count, ctext = self.amount(spec.get("count", 1), p + ("count",))
         dest, dtext = self.destination(spec.get("to"), p + ("to",))
@@ -271,6 +281,7 @@ class StepCompiler(Compiler):
 
     def st_pay(self, item, path):
         spec = item["pay"]
+        self.needs_player(path)
         pay = self.lookup(self.m.payment_index, spec.get("using"), "payment", path + ("pay", "using"))
         amount, atext = self.amount(spec["amount"], path + ("pay", "amount"))
         payment = self.m.payments[pay] if pay is not None else None
