@@ -292,3 +292,12 @@ def test_the_price_swap_option_swaps_the_factory_and_the_university(swap, factor
         act(g, "pass", decision="build")
         act(g, "build", building=building)
         assert counters(g, "doubloons")[buyer] == 10 - cost
+
+
+def test_a_saved_state_with_more_colonists_on_a_tile_than_its_circles_is_refused():
+    d = fresh(3)
+    tile = d["zones"]["island"][0][0]
+    d["counters"]["colonists"][INDEX[tile]] = 2
+    d["counters"]["colonist_supply"][0] -= 2
+    with pytest.raises(boardrules.StateError, match=rf"counters\.colonists\[{INDEX[tile]}\]: {tile} holds 2"):
+        RULES.game_from_json(d)

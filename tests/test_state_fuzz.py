@@ -11,20 +11,21 @@ from hypothesis import strategies as st
 import boardrules
 from boardrules import RulesError, StateError
 
-RULES = boardrules.load("san_juan")
+GAMES = {name: boardrules.load(name) for name in ("san_juan", "puerto_rico")}   # cards; counts held by cards
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
 
 
 def base_states():
     out = []
-    for seed, moves in ((1, 0), (2, 30), (3, 120), (4, 260)):
-        game = RULES.new_game(3, seed=seed)
-        bot = random.Random(seed)
-        for _ in range(moves):
-            if game.is_over:
-                break
-            game.apply(bot.choice(game.legal_actions()))
-        out.append(game.to_json())
+    for name, rules in GAMES.items():
+        for seed, moves in ((1, 0), (2, 30), (3, 120), (4, 260)):
+            game = rules.new_game(3, seed=seed)
+            bot = random.Random(seed)
+            for _ in range(moves):
+                if game.is_over:
+                    break
+                game.apply(bot.choice(game.legal_actions()))
+            out.append((rules, game.to_json()))
     return out
 
 
@@ -49,7 +50,7 @@ def paths(node, here=()):
 @given(base=st.integers(0, len(BASES) - 1), pick=st.integers(0, 10 ** 9), value=json_values,
        delete=st.booleans(), moves=st.integers(0, 30))
 def test_a_mutated_state_loads_or_is_refused_never_crashes(base, pick, value, delete, moves):
-    d = copy.deepcopy(BASES[base])
+    rules, d = BASES[base][0], copy.deepcopy(BASES[base][1])
     spots = [p for p in paths(d) if p]
     path = spots[pick % len(spots)]
     parent = d
@@ -60,7 +61,7 @@ def test_a_mutated_state_loads_or_is_refused_never_crashes(base, pick, value, de
     else:
         parent[path[-1]] = value
     try:
-        game = RULES.game_from_json(d)
+        game = rules.game_from_json(d)
     except StateError:
         return
     bot = random.Random(pick)

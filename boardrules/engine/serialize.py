@@ -8,7 +8,7 @@ import attrs
 import cattrs
 
 from ..actions import Action
-from ..errors import StateError
+from ..errors import RulesError, StateError
 from .kernel import Kernel
 from .state import FIELDS, Frame
 
@@ -113,6 +113,20 @@ def _from_json(model, data, check_options) -> Kernel:
         for host in k.piles[p.index]:
             if k.pile_room(p.index, host) < 0:
                 problems.append(f"piles.{p.id}: {model.instance_names[host]} holds more cards than its capacity")
+    if not problems:        # the counters' values are checked: now their holders' capacities
+        for c in model.counters:
+            if c.capacity is None:
+                continue
+            for holder, value in enumerate(k.counters[c.index]):
+                try:
+                    over = k.counter_room(c.index, holder) < 0
+                except RulesError as exc:
+                    problems.append(f"counters.{c.id}[{holder}]: its capacity cannot be worked out ({exc})")
+                    break
+                if over:
+                    who = model.instance_names[holder] if c.scope == "card" else holder
+                    problems.append(f"counters.{c.id}[{holder}]: {who} holds {value}, more than its capacity")
+                    break
     k.stack = []
     prev = None
     for i, fd in enumerate(doc.flow):
