@@ -41,8 +41,8 @@ def game(d):
     return RULES.game_from_json(d)
 
 
-def act(g, kind, **args):
-    g.apply({"kind": kind, "args": args})
+def act(g, what, **args):
+    g.apply({"kind": what, "args": args})
 
 
 def offered(g, kind, arg):
@@ -301,3 +301,269 @@ def test_a_saved_state_with_more_colonists_on_a_tile_than_its_circles_is_refused
     d["counters"]["colonist_supply"][0] -= 2
     with pytest.raises(boardrules.StateError, match=rf"counters\.colonists\[{INDEX[tile]}\]: {tile} holds 2"):
         RULES.game_from_json(d)
+
+
+# ---------------------------------------------------------------------- the worked examples of seed 001
+ROLE = {r.id: r.index for r in RULES.model.roles}
+
+
+def parts(d, seat):
+    return game(d).scores()[seat]["parts"]
+
+
+def test_the_prospector_with_two_doubloons_on_it_gives_three():
+    d = fresh(4)
+    chooser = governor(d)
+    d["counters"]["coins"][ROLE["prospector"]] = 2
+    d["counters"]["bank"][0] -= 2
+    g = game(d)
+    act(g, "choose_role", role="prospector")
+    assert counters(g, "doubloons")[chooser] == 3 + 3      # 3 to start with, 2 on the card, 1 privilege
+
+
+def test_the_office_example_two_office_owners_each_sell_tobacco():
+    # seed 001: the house holds a tobacco; an Office owner sells a tobacco, and then another Office owner too
+    d = fresh(3)
+    name = next(c for c in d["zones"]["barrel_supply"][0] if c.startswith("tobacco#"))
+    d["zones"]["barrel_supply"][0].remove(name)
+    d["zones"]["trading_house"][0].append(name)
+    first, second = (governor(d) + 1) % 3, (governor(d) + 2) % 3
+    for seat in (first, second):
+        give(d, seat, "city", "office", colonists=1)
+        give(d, seat, "goods", "tobacco")
+    g = game(d)
+    act(g, "choose_role", role="trader")
+    act(g, "sell", barrel="tobacco")
+    act(g, "sell", barrel="tobacco")
+    assert len(g.to_json()["zones"]["trading_house"][0]) == 3
+
+
+def test_the_factory_example_two_kinds_produced_give_one_doubloon():
+    # seed 001: 3 corn, 3 sugar and 1 tobacco plantation with their buildings; the supply has no corn and only two
+    # sugar, so he produces 2 sugar and 1 tobacco: two kinds, 1 doubloon
+    d = fresh(3)
+    owner = governor(d)
+    d["zones"]["box"][0] += d["zones"]["island"][owner]      # start from an empty island
+    d["zones"]["island"][owner] = []
+    for crop in ("corn", "corn", "corn", "sugar", "sugar", "sugar", "tobacco"):
+        give(d, owner, "island", crop + "_plantation", colonists=1)
+    give(d, owner, "city", "large_sugar_mill", colonists=3)
+    give(d, owner, "city", "tobacco_storage", colonists=1)
+    give(d, owner, "city", "factory", colonists=1)
+    supply = d["zones"]["barrel_supply"][0]
+    for c in [c for c in supply if c.startswith("corn#")] + [c for c in supply if c.startswith("sugar#")][2:]:
+        supply.remove(c)
+        d["zones"]["box"][0].append(c)
+    money = d["counters"]["doubloons"][owner]
+    g = game(d)
+    act(g, "choose_role", role="craftsman")
+    goods = sorted(c.split("#")[0] for c in g.to_json()["zones"]["produced"][owner])
+    assert goods == ["sugar", "sugar", "tobacco"]
+    assert counters(g, "doubloons")[owner] == money + 1
+
+
+def test_the_harbor_and_wharf_example():
+    # seed 001: with a Harbor and a Wharf, 3 of 5 tobacco fill the tobacco ship (3+1), later 2 sugar (2+1), and the
+    # last 2 tobacco go on his own ship (2+1): 3 extra points from the Harbor
+    d = fresh(3)
+    owner = governor(d)
+    give(d, owner, "city", "harbor", colonists=1)
+    give(d, owner, "city", "wharf", colonists=1)
+    ship4 = next(c for c in d["zones"]["cargo_ships"][0] if c.startswith("ship_4#"))
+    tobacco = [c for c in d["zones"]["barrel_supply"][0] if c.startswith("tobacco#")]
+    d["zones"]["barrel_supply"][0].remove(tobacco[0])
+    d["piles"]["cargo"][ship4] = [tobacco[0]]                 # a 4-ship with one tobacco: room for 3
+    for _ in range(5):
+        give(d, owner, "goods", "tobacco")
+    for _ in range(2):
+        give(d, owner, "goods", "sugar")
+    g = game(d)
+    act(g, "choose_role", role="captain")
+    act(g, "ship", kind="tobacco")
+    act(g, "load_ship", ship="ship_4", piles={"cargo": 1})
+    assert counters(g, "vp")[owner] == 3 + 1 + 1            # 3 tobacco, the Harbor, the Captain's first shipment
+    act(g, "ship", kind="sugar")
+    act(g, "load_ship", ship="ship_5")
+    assert counters(g, "vp")[owner] == 5 + 2 + 1
+    act(g, "ship", kind="tobacco")                           # the tobacco ship is full: only his own ship
+    assert counters(g, "vp")[owner] == 8 + 2 + 1
+    assert not any(c.startswith("tobacco#") for c in g.to_json()["zones"]["goods"][owner])
+
+
+@pytest.mark.parametrize("building, setup, bonus", [
+    ("guild_hall", {"city": ["large_sugar_mill", "small_sugar_mill", "small_indigo_plant", "coffee_roaster"]}, 6),
+    ("residence", {"island": ["corn_plantation"] * 5 + ["indigo_plantation"] * 4}, 5),     # 10 tiles with the start
+    ("city_hall", {"city": ["hacienda", "construction_hut", "office", "large_warehouse", "harbor", "residence"]}, 7),
+])
+def test_the_large_building_examples(building, setup, bonus):
+    d = fresh(3)
+    owner = governor(d)
+    for zone, cards in setup.items():
+        for card in cards:
+            give(d, owner, zone, card)
+    give(d, owner, "city", building, colonists=1)
+    assert parts(d, owner)[building] == bonus
+
+
+def test_the_fortress_counts_every_colonist_on_the_board_and_in_san_juan():
+    # seed 001: 20 colonists on plantations, quarries, buildings and in San Juan: 6 more points
+    d = fresh(3)
+    owner = governor(d)
+    give(d, owner, "city", "fortress", colonists=1)
+    give(d, owner, "city", "large_indigo_plant", colonists=3)
+    give(d, owner, "city", "tobacco_storage", colonists=3)
+    for _ in range(6):
+        give(d, owner, "island", "quarry", colonists=1)
+    d["counters"]["colonists"][INDEX[d["zones"]["island"][owner][0]]] = 1
+    d["counters"]["san_juan"][owner] = 6
+    d["counters"]["colonist_supply"][0] -= 7
+    assert parts(d, owner)["fortress"] == 20 // 3
+
+
+def test_the_customs_house_counts_shipping_points_only():
+    d = fresh(3)
+    owner = governor(d)
+    give(d, owner, "city", "customs_house", colonists=1)
+    d["counters"]["vp"][owner] = 23
+    d["counters"]["vp_chips"][0] -= 23
+    assert parts(d, owner)["customs_house"] == 5
+
+
+def test_an_empty_large_building_scores_only_its_printed_points():
+    d = fresh(3)
+    owner = governor(d)
+    give(d, owner, "city", "city_hall", colonists=0)
+    assert "city_hall" not in parts(d, owner) and parts(d, owner)["buildings"] == 4
+
+
+# ---------------------------------------------------------------------- edge cases (reference section 4.4)
+def test_hacienda_and_hospice_the_face_down_tile_gets_no_colonist():
+    d = fresh(3)
+    owner = governor(d)
+    give(d, owner, "city", "hacienda", colonists=1)
+    give(d, owner, "city", "hospice", colonists=1)
+    g = game(d)
+    act(g, "choose_role", role="settler")
+    act(g, "hacienda", hacienda_draw="draw")
+    tile = next(a for a in g.legal_actions() if a.kind == "settle" and a.args["tile"] != "quarry")
+    g.apply(tile)
+    after = g.to_json()
+    island = after["zones"]["island"][owner]
+    assert len(island) == 3
+    held = [after["counters"]["colonists"][INDEX[c]] for c in island]
+    assert held == [0, 0, 1]        # the start tile (no colonist yet), the drawn one, the chosen one
+
+
+def test_the_settlers_construction_hut_still_gives_one_quarry():
+    d = fresh(3)
+    owner = governor(d)
+    give(d, owner, "city", "construction_hut", colonists=1)
+    g = game(d)
+    act(g, "choose_role", role="settler")
+    act(g, "settle", tile="quarry")
+    island = g.to_json()["zones"]["island"][owner]
+    assert sum(c.startswith("quarry#") for c in island) == 1
+    assert g.current_player != owner
+
+
+@pytest.mark.parametrize("supply, ship, got, ship_after", [(5, 3, 1, 3), (0, 3, 1, 2), (0, 0, 0, 0)])
+def test_the_hospice_colonist_comes_from_the_supply_else_the_ship_else_none(supply, ship, got, ship_after):
+    d = fresh(3)
+    owner = governor(d)
+    give(d, owner, "city", "hospice", colonists=1)
+    moved = d["counters"]["colonist_supply"][0] + d["counters"]["colonist_ship"][0] - supply - ship
+    d["counters"]["colonist_supply"][0], d["counters"]["colonist_ship"][0] = supply, ship
+    d["counters"]["san_juan"][(owner + 1) % 3] += moved       # keep the colonists counted somewhere
+    g = game(d)
+    act(g, "choose_role", role="settler")
+    tile = next(a for a in g.legal_actions() if a.kind == "settle" and a.args["tile"] != "quarry")
+    g.apply(tile)
+    after = g.to_json()
+    assert after["counters"]["colonists"][INDEX[after["zones"]["island"][owner][-1]]] == got
+    assert after["counters"]["colonist_ship"][0] == ship_after
+
+
+def test_the_university_puts_one_colonist_on_the_new_building():
+    d = fresh(3)
+    owner = governor(d)
+    give(d, owner, "city", "university", colonists=1)
+    set_money(d, owner, 10)
+    g = game(d)
+    act(g, "choose_role", role="builder")
+    act(g, "build", building="large_indigo_plant")
+    after = g.to_json()
+    built = after["zones"]["city"][owner][-1]
+    assert built.startswith("large_indigo_plant#") and after["counters"]["colonists"][INDEX[built]] == 1
+
+
+def test_the_wharf_is_used_once_per_phase():
+    d = fresh(3)
+    owner = governor(d)
+    give(d, owner, "city", "wharf", colonists=1)
+    for good in ("coffee", "tobacco"):
+        give(d, owner, "goods", good)
+    for ship in d["zones"]["cargo_ships"][0]:       # every ship full of corn: nothing fits anywhere
+        corn = [c for c in d["zones"]["barrel_supply"][0] if c.startswith("corn#")]
+        size = RULES.model.instance_types[INDEX[ship]].attrs["ship_size"]
+        d["piles"]["cargo"][ship] = corn[:size]
+        for c in corn[:size]:
+            d["zones"]["barrel_supply"][0].remove(c)
+        if len(corn) < size:
+            break
+    g = game(d)
+    act(g, "choose_role", role="captain")
+    shipped = [a.args["kind"] for a in g.legal_actions() if a.kind == "ship"]
+    assert shipped == ["coffee", "tobacco"] and any(a.kind == "pass" for a in g.legal_actions())
+    act(g, "ship", kind="coffee")
+    # the other kind cannot follow on the same phase's own ship: it spoils or is kept as his one good
+    assert counters(g, "vp")[owner] == 1 + 1
+    assert all(a.kind != "ship" for a in g.legal_actions()) or g.current_player != owner
+
+
+def test_the_traders_privilege_and_markets_count_only_on_a_sale():
+    d = fresh(3)
+    chooser = governor(d)
+    give(d, chooser, "city", "small_market", colonists=1)
+    give(d, chooser, "city", "large_market", colonists=1)
+    give(d, chooser, "goods", "corn")
+    money = d["counters"]["doubloons"][chooser]
+    g = game(d)
+    act(g, "choose_role", role="trader")
+    act(g, "sell", barrel="corn")
+    assert counters(g, "doubloons")[chooser] == money + 0 + 1 + 3     # corn 0, privilege 1, markets 1 + 2
+    d2 = fresh(3)
+    g2 = game(d2)
+    act(g2, "choose_role", role="trader")
+    assert counters(g2, "doubloons")[governor(d2)] == d2["counters"]["doubloons"][governor(d2)]   # no sale, no bonus
+
+
+def test_the_mayor_refills_the_ship_with_one_colonist_per_empty_building_circle_at_least_one_per_player():
+    d = fresh(3)
+    owner = governor(d)
+    give(d, owner, "city", "large_indigo_plant", colonists=0)      # 3 empty circles
+    give(d, owner, "city", "coffee_roaster", colonists=0)          # 2 more
+    g = game(d)
+    supply = counters(g, "colonist_supply")[0]
+    act(g, "choose_role", role="mayor")
+    while g.current_player is not None and g.round == 1 and counters(g, "colonist_ship")[0] == 0:
+        actions = g.legal_actions()
+        if all(a.kind == "choose_role" for a in actions):
+            break
+        g.apply(next((a for a in actions if a.kind == "pass"), actions[0]))
+    # the Mayor took 1 from the supply (privilege); the ship was refilled after placement
+    ship = counters(g, "colonist_ship")[0]
+    assert ship >= 3 and counters(g, "colonist_supply")[0] == supply - 1 - ship
+
+
+def test_unchosen_roles_gather_a_doubloon_each_round_and_the_next_chooser_takes_them():
+    g = RULES.new_game(3, seed=2)
+    while g.round == 1:
+        actions = g.legal_actions()
+        g.apply(next((a for a in actions if a.kind == "pass"), actions[0]))
+    coins = counters(g, "coins")
+    assert sum(coins) == 3               # six roles for three players: three left over
+    role = next(r for r, i in ROLE.items() if coins[i] == 1)
+    chooser = g.current_player
+    money = counters(g, "doubloons")[chooser]
+    act(g, "choose_role", role=role)
+    assert counters(g, "doubloons")[chooser] >= money + 1 and counters(g, "coins")[ROLE[role]] == 0

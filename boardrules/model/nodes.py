@@ -323,7 +323,7 @@ class Move(Node):
             return False
         cards = list(self.source(g, env))
         if n is not None:
-            cards = cards[len(cards) - n:] if n > 0 else []
+            cards = cards[max(0, len(cards) - n):] if n > 0 else []
         moved = 0
         for c in reversed(cards):
             if g.move(c, dest, self.bottom):
