@@ -1,5 +1,6 @@
 """Puerto Rico's printed rules, set up from the rulebook's words (shared seed 001, rules reference section 4)."""
 import copy
+import os
 import random
 
 import pytest
@@ -567,3 +568,22 @@ def test_unchosen_roles_gather_a_doubloon_each_round_and_the_next_chooser_takes_
     money = counters(g, "doubloons")[chooser]
     act(g, "choose_role", role=role)
     assert counters(g, "doubloons")[chooser] >= money + 1 and counters(g, "coins")[ROLE[role]] == 0
+
+
+THOUSAND = int(os.environ.get("BOARDRULES_PR_GAMES", "1000"))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_thousand_random_games_per_player_count_end_and_conserve_everything(players):
+    """The issue's invariants over many games: everything conserved, nothing negative, every game ends by one of
+    the three printed triggers (BOARDRULES_PR_GAMES sets how many; the default is the thousand asked for)."""
+    ends = {}
+    for seed in range(1000, 1000 + THOUSAND):
+        g = RULES.new_game(players, seed=seed, log=False)
+        bots = random_bots(seed, players)
+        while not g.is_over:
+            g.apply(bots[g.current_player].choose(g))
+        conserved(g, players)
+        ends[g.end_reason] = ends.get(g.end_reason, 0) + 1
+    assert set(ends) <= {"the colonist supply could not fill the colonist ship", "the victory point chips ran out",
+                         "a player filled the twelfth space of his city"}
