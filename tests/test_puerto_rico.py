@@ -587,3 +587,118 @@ def test_a_thousand_random_games_per_player_count_end_and_conserve_everything(pl
         ends[g.end_reason] = ends.get(g.end_reason, 0) + 1
     assert set(ends) <= {"the colonist supply could not fill the colonist ship", "the victory point chips ran out",
                          "a player filled the twelfth space of his city"}
+
+
+def captain_storage(warehouses, goods):
+    """The Governor chooses the Captain with every ship full, so nothing ships; then his goods must be stored."""
+    d = fresh(3)
+    owner = governor(d)
+    for w in warehouses:
+        give(d, owner, "city", w, colonists=1)
+    for ship in d["zones"]["cargo_ships"][0]:
+        size = RULES.model.instance_types[INDEX[ship]].attrs["ship_size"]
+        indigo = [c for c in d["zones"]["barrel_supply"][0] if c.startswith("indigo#")][:size]
+        d["piles"]["cargo"][ship] = indigo
+        for c in indigo:
+            d["zones"]["barrel_supply"][0].remove(c)
+    for good, n in goods.items():
+        for _ in range(n):
+            give(d, owner, "goods", good)
+    g = game(d)
+    act(g, "choose_role", role="captain")
+    return g, owner
+
+
+def kept(g, seat):
+    return sorted(c.split("#")[0] for c in g.to_json()["zones"]["goods"][seat])
+
+
+def test_after_the_captain_each_player_keeps_one_good():
+    g, owner = captain_storage([], {"corn": 3, "sugar": 2})
+    assert sorted(a.args["kept"] for a in g.legal_actions()) == ["corn", "sugar"]
+    act(g, "keep", kept="sugar")
+    assert kept(g, owner) == ["sugar"]
+
+
+def test_a_small_warehouse_keeps_every_good_of_one_kind_plus_the_single_good():
+    g, owner = captain_storage(["small_warehouse"], {"corn": 3, "sugar": 2, "coffee": 1})
+    act(g, "store", kept="corn")
+    act(g, "keep", kept="coffee")
+    assert kept(g, owner) == ["coffee", "corn", "corn", "corn"]
+
+
+def test_both_warehouses_keep_three_kinds_and_one_good_of_a_fourth():
+    g, owner = captain_storage(["small_warehouse", "large_warehouse"],
+                               {"corn": 2, "sugar": 2, "coffee": 2, "tobacco": 2})
+    for good in ("corn", "sugar", "coffee"):
+        act(g, "store", kept=good)
+    assert kept(g, owner) == ["coffee", "coffee", "corn", "corn", "sugar", "sugar", "tobacco"]
+
+
+def test_full_ships_are_emptied_at_the_end_of_the_captain_phase_and_the_others_keep_their_cargo():
+    g, _ = captain_storage([], {"corn": 1})        # 11 indigo: the 4- and 5-ships full, 2 on the 6-ship
+    while g.to_json()["role"] is not None:
+        actions = g.legal_actions()
+        g.apply(next((a for a in actions if a.kind == "pass"), actions[0]))
+    cargo = {ship.split("#")[0]: len(cards) for ship, cards in g.to_json()["piles"]["cargo"].items() if cards}
+    assert cargo == {"ship_6": 2}
+
+
+def test_the_craftsmans_extra_good_comes_after_everyone_and_only_of_a_kind_he_produced():
+    # seed 001: the last step of the phase; when a kind runs short, players produce in turn order first
+    d = fresh(3)
+    chooser, nxt = governor(d), (governor(d) + 1) % 3
+    for seat in (chooser, nxt):
+        d["counters"]["colonists"][INDEX[d["zones"]["island"][seat][0]]] = 0
+        give(d, seat, "island", "corn_plantation", colonists=1)
+    supply = d["zones"]["barrel_supply"][0]
+    for c in [c for c in supply if c.startswith("corn#")][2:]:
+        supply.remove(c)
+        d["zones"]["box"][0].append(c)                      # two corn left in the supply
+    d["counters"]["colonist_supply"][0] -= 0
+    g = game(d)
+    act(g, "choose_role", role="craftsman")
+    # the chooser produced one corn, the next player the last one: nothing is left for an extra good
+    assert [a.kind for a in g.legal_actions() if a.kind == "take_extra"] == []
+    after = g.to_json()
+    assert [len(after["zones"]["goods"][s]) for s in (chooser, nxt)] == [1, 1]
+
+
+def test_the_game_ends_after_the_round_in_which_a_city_fills_its_twelfth_space():
+    d = fresh(3)
+    owner = governor(d)
+    for b in ("guild_hall", "residence", "fortress", "customs_house", "city_hall"):
+        give(d, owner, "city", b)                          # 10 spaces
+    set_money(d, owner, 20)
+    g = game(d)
+    act(g, "choose_role", role="builder")
+    act(g, "build", building="small_market")               # 11
+    while g.current_player is not None and g.current_player != owner or \
+            not any(a.kind == "choose_role" for a in g.legal_actions()):
+        actions = g.legal_actions()
+        g.apply(next((a for a in actions if a.kind == "pass"), actions[0]))
+    assert not g.is_over
+    # later in the same round nobody fills twelve; in a later round the owner builds his twelfth space
+    d = g.to_json()
+    give(d, owner, "city", "small_indigo_plant")           # 12 spaces, as if built
+    g = game(d)
+    round_now = g.round
+    act(g, "choose_role", role=next(a.args["role"] for a in g.legal_actions() if a.args["role"] == "builder")
+        if any(a.args["role"] == "builder" for a in g.legal_actions()) else g.legal_actions()[0].args["role"])
+    while not g.is_over:
+        actions = g.legal_actions()
+        assert g.round == round_now, "the game goes on to the end of the round, then ends"
+        g.apply(next((a for a in actions if a.kind == "pass"), actions[0]))
+    assert g.end_reason == "a player filled the twelfth space of his city"
+    assert len(g.to_json()["roles_used"]) == 3             # every player chose a role this round
+
+
+def test_the_tie_break_is_doubloons_plus_goods():
+    d = fresh(3)
+    a, b = governor(d), (governor(d) + 1) % 3
+    set_money(d, a, 3)
+    set_money(d, b, 2)
+    give(d, b, "goods", "corn")
+    give(d, b, "goods", "corn")
+    g = game(d)
+    assert g.tie_breaks(a) == [3] and g.tie_breaks(b) == [4]
