@@ -3,6 +3,7 @@
 Every stage runs on whatever the earlier ones could use, and all their problems come out in one ContentError."""
 from __future__ import annotations
 
+from ..content import cache
 from ..content.schemacheck import did_you_mean
 from ..content.sources import Gathering, gather, resolve
 from .compiler import ContentCompiler
@@ -11,7 +12,10 @@ from .compiler import ContentCompiler
 def load_model(source):
     path = resolve(source)
     found = Gathering()
-    merged = gather(path, found)
+    merged = cache.lookup(path)     # content that loaded cleanly before, unchanged since
+    cached = merged is not None
+    if not cached:
+        merged = gather(path, found)
     model = None
     if merged is not None:
         compiler = ContentCompiler(merged, did_you_mean)
@@ -20,5 +24,7 @@ def load_model(source):
     error = found.error()
     if error is not None:
         raise error
+    if not cached:
+        cache.save(path, merged)
     model.raw["path"] = str(path)
     return model
