@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
-from ..engine import scoring, serialize, view
+from ..engine import scoring, view
 from ..errors import IllegalAction, RulesError
 from ..jsontypes import ActionJSON, SeatScore
 from . import arguments as args
@@ -138,6 +138,8 @@ class Game:
 
     def to_json(self) -> dict[str, Any]:
         """The full state as JSON (content ids; :meth:`Rules.game_from_json` reads it back exactly)."""
+        from ..engine import serialize      # imported when a state is first written: a lighter import
+
         return serialize.to_json(self._k)
 
     def view(self, player: int | None = None) -> dict[str, Any]:

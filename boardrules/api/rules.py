@@ -8,11 +8,9 @@ from typing import Any
 
 from ..actions import Action
 from ..content.paths import packaged_games
-from ..engine import serialize
 from ..engine.kernel import Kernel
 from ..errors import IllegalAction, StateError, UsageError
 from ..jsontypes import ActionJSON
-from ..lang.load import load_model
 from ..model.records import CardType, GameDef, RoleDef
 from . import arguments as args
 from .game import Game
@@ -160,6 +158,8 @@ class Rules:
         """A game from :meth:`Game.to_json` output (also a hand-edited one, if it is consistent)."""
         if not isinstance(data, Mapping):
             raise StateError(f"a game state is a mapping (the output of Game.to_json()), got {type(data).__name__}")
+        from ..engine import serialize      # imported when a state is first read: a lighter import
+
         try:
             kernel = serialize.from_json(self.model, data, self.check_options)
             saved = json.loads(json.dumps(data))      # the caller may change the mapping later
@@ -173,6 +173,8 @@ def load(source: str | os.PathLike[str]) -> Rules:
     """Loads a packaged game by id (see ``available_games()``) or a game file or directory by path."""
     if not isinstance(source, (str, os.PathLike)):
         raise UsageError(f"load() takes a packaged game id or a path, got {source!r:.60} ({type(source).__name__})")
+    from ..lang.load import load_model      # the compiler is imported when content is first loaded
+
     return Rules(load_model(source))
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .merge import Sourced
 from .paths import data_dir
-from .yamlio import read_regular_file
+from .located import read_regular_file
 
 FORMAT = 1
 MAX_ENTRY = 20_000_000      # bytes: larger than any content the loader accepts

@@ -12,7 +12,7 @@ import os
 import stat
 from pathlib import Path, PurePath
 
-from .yamlio import not_regular
+from .located import not_regular
 
 
 class Refused(Exception):

@@ -11,7 +11,7 @@ import copy
 import attrs
 
 from ..errors import ContentIssue
-from .yamlio import Located, path_to_str
+from .located import Located, path_to_str
 
 LIST_SECTIONS = ("cards", "roles")
 MAP_SECTIONS = ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities",

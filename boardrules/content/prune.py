@@ -11,7 +11,7 @@ import copy
 import re
 
 from .merge import LIST_SECTIONS, MAP_SECTIONS, Sourced, _forget, _shift
-from .yamlio import Located
+from .located import Located
 
 _WORD = re.compile(r"[A-Za-z_][\w-]*")
 _QUOTED = re.compile(r"'([^']*)'")

@@ -6,12 +6,8 @@ import difflib
 import json
 import re
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match, relevance
-from referencing.jsonschema import DRAFT202012
-
 from ..errors import ContentIssue
-from .yamlio import Located
+from .located import Located
 
 __all__ = ["validate", "did_you_mean"]
 
@@ -36,6 +32,8 @@ def validate(doc: Located, schema: dict, registry=None) -> list[ContentIssue]:
 
 def validate_with_paths(doc: Located, schema: dict, registry=None) -> tuple[list[ContentIssue], list[tuple]]:
     """Like ``validate``, plus the data path of every violation (to set the broken entries aside)."""
+    from jsonschema import Draft202012Validator     # imported when content is first checked: a light import
+
     kwargs = {} if registry is None else {"registry": registry}
     validator = Draft202012Validator(schema, **kwargs)
     issues: list[ContentIssue] = []
@@ -131,6 +129,8 @@ def _explain_union(doc: Located, validator, error) -> list[ContentIssue]:
                     types.append(_TYPE_NAMES.get(t, t))
         return [doc.issue(path, f"expected {' or '.join(types)}, got {_show(instance)}")]
 
+    from jsonschema.exceptions import best_match, relevance
+
     best = best_match([error])
     if best is error:  # jsonschema could not rank them; take its first choice anyway
         best = min(error.context, key=relevance)
@@ -146,6 +146,8 @@ def _alternatives(validator, error) -> list:
     path from the root, following refs (and `$id` scopes) where the next step
     is not found, to get a resolver with the right base URI for the refs.
     """
+    from referencing.jsonschema import DRAFT202012
+
     try:
         resolver, node = validator._resolver, validator.schema
         for step in error.absolute_schema_path:

@@ -13,7 +13,6 @@ from functools import lru_cache
 from pathlib import Path
 
 import attrs
-from referencing import Registry, Resource
 
 from ..errors import ContentError, ContentIssue
 from .confine import Refused, confined, root_of
@@ -21,7 +20,7 @@ from .merge import Sourced, combine, overlay
 from .paths import data_dir, packaged_games
 from .prune import is_knock_on, names_in, prune_located, prune_sourced, unit_of, words_in
 from .schemacheck import did_you_mean, validate_with_paths
-from .yamlio import Located, load_yaml, read_regular_file
+from .located import Located, read_regular_file
 
 MAX_FILES = 64              # included files per manifest
 MAX_CHAIN = 8               # variants extending variants
@@ -33,6 +32,8 @@ MAX_FILE_VALUES = 5_000     # values in one file (the largest packaged file has 
 @lru_cache(maxsize=None)
 def schemas():
     """(registry, {name: schema}) for every schema file packaged in ``schemas/``."""
+    from referencing import Registry, Resource      # imported when content is first checked
+
     found = {}
     for p in sorted(data_dir("schemas").glob("*.schema.json")):
         found[p.name] = json.loads(p.read_text(encoding="utf-8"))
@@ -84,6 +85,8 @@ class Gathering:
                 self.issues.append(by[0].issue(by[1], f"a game may use at most {MAX_TOTAL_FILES} files in all"))
             return None
         left = MAX_TOTAL_VALUES - self.values
+        from .yamlio import load_yaml       # the YAML parser is imported when a file is first parsed
+
         try:
             doc = load_yaml(path, max_values=min(MAX_FILE_VALUES, max(left, 0)))
         except ContentError as exc:

@@ -2,10 +2,10 @@
 the history. JSON in is checked (structure by cattrs, then consistency) and raises only ``StateError``."""
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import attrs
-import cattrs
 
 from ..actions import Action
 from ..errors import RulesError, StateError
@@ -36,9 +36,6 @@ _TAIL = {"flow": list[FrameDoc], "pending": PendingDoc | None, "history": list[d
 StateDoc = attrs.make_class("StateDoc", {name: attrs.field(type=t) for name, t in
                                          {**_HEADER, **{f.name: f.type for f in FIELDS}, **_TAIL}.items()})
 
-converter = cattrs.Converter(forbid_extra_keys=True)
-
-
 def _strict(kind, name):
     """cattrs converts by calling int(), str(), bool(): a state must already hold the right JSON types."""
     def structure(value, _):
@@ -48,8 +45,15 @@ def _strict(kind, name):
     return structure
 
 
-for _kind, _name in ((int, "an integer"), (str, "a string"), (bool, "true or false")):
-    converter.register_structure_hook(_kind, _strict(_kind, _name))
+@functools.lru_cache(maxsize=None)
+def converter():
+    """The state's cattrs converter, made when a state is first written or read (a light ``import boardrules``)."""
+    import cattrs
+
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    for kind, name in ((int, "an integer"), (str, "a string"), (bool, "true or false")):
+        conv.register_structure_hook(kind, _strict(kind, name))
+    return conv
 
 
 # ---------------------------------------------------------------------- to JSON
@@ -70,7 +74,7 @@ def to_json(k) -> dict:
     out["flow"] = flow
     out["pending"] = None if k.pending is None else PendingDoc(k.pending.node.path, k.pending.player)
     out["history"] = [a.to_json() for a in k.history]
-    return converter.unstructure(out)
+    return converter().unstructure(out)
 
 
 # ---------------------------------------------------------------------- from JSON
@@ -87,7 +91,7 @@ def from_json(model, data, check_options) -> Kernel:
 
 def _from_json(model, data, check_options) -> Kernel:
     try:
-        doc = converter.structure(data, StateDoc)
+        doc = converter().structure(data, StateDoc)
     except Exception as exc:  # cattrs groups every field error; flatten them into one message
         raise StateError("not a boardrules game state: " + "; ".join(_cattrs_messages(exc))) from None
     if doc.game != model.id:
