@@ -3,6 +3,7 @@ the history. JSON in is checked (structure by cattrs, then consistency) and rais
 from __future__ import annotations
 
 import functools
+import typing
 from typing import Any
 
 import attrs
@@ -16,12 +17,12 @@ FORMAT = 1
 
 
 @attrs.define
-class FrameDoc:
+class FrameDoc:         # every field required: a saved state is read exactly as it was written
     node: str
-    pc: int = 0
-    env: dict[str, Any] = attrs.field(factory=dict)
-    data: Any = None
-    shared: bool = False
+    pc: int
+    env: dict[str, Any]
+    data: Any
+    shared: bool
 
 
 @attrs.define
@@ -53,6 +54,13 @@ def converter():
     conv = cattrs.Converter(forbid_extra_keys=True)
     for kind, name in ((int, "an integer"), (str, "a string"), (bool, "true or false")):
         conv.register_structure_hook(kind, _strict(kind, name))
+
+    def strict_list(value, t):      # cattrs takes any iterable for a list: a saved state holds JSON lists
+        if type(value) is not list:
+            raise TypeError(f"expected a list, got {type(value).__name__} {value!r:.40}")
+        item = (typing.get_args(t) or (Any,))[0]
+        return [conv.structure(v, item) for v in value]
+    conv.register_structure_hook_func(lambda t: typing.get_origin(t) is list, strict_list)
     return conv
 
 
@@ -100,6 +108,9 @@ def _from_json(model, data, check_options) -> Kernel:
         raise StateError(f"unsupported state format {doc.format} (this version reads {FORMAT})")
     if not model.min_players <= doc.players <= model.max_players:
         raise StateError(f"{doc.players} players is not allowed for {model.id}")
+    missing = [name for name in model.options if name not in doc.options]
+    if missing:         # a saved state names every option, as it is written: nothing is left to a default
+        raise StateError(f"options: a saved state gives every option of the game (missing: {', '.join(missing)})")
     try:
         k = Kernel(model, doc.players, doc.seed, check_options(doc.options, doc.players))
     except ValueError as exc:
@@ -149,6 +160,9 @@ def _from_json(model, data, check_options) -> Kernel:
             Action.key_of(h)
         except ValueError as exc:
             problems.append(f"history[{i}]: {exc}")
+            continue
+        if set(h) != {"kind", "args"}:      # a saved state holds actions exactly as it writes them
+            problems.append(f"history[{i}]: a saved action has both 'kind' and 'args'")
     if problems:
         raise StateError("inconsistent game state: " + "; ".join(problems))
     k.rebuild()

@@ -128,6 +128,9 @@ def _zones_in(k, doc, problems):
             for o, cards in enumerate(owners):
                 zones[zi][o] = [c for c in (k.card_in(name, f"zones.{zid}[{o}]", problems) for name in cards)
                                 if c is not None]
+    missing = [z.id for z in d.zones if z.id not in doc]
+    if missing:         # every zone is written, empty or not
+        problems.append(f"zones: missing {', '.join(missing)}")
     return zones
 
 
@@ -149,8 +152,14 @@ def _piles_in(k, doc, problems):
             if h is None:
                 problems.append(f"piles.{pid}: unknown host card {host!r}")
                 continue
+            if not cards:       # a pile is written only while cards lie in it
+                problems.append(f"piles.{pid}.{host}: an empty pile is not written")
+                continue
             piles[pi][h] = [c for c in (k.card_in(name, f"piles.{pid}.{host}", problems) for name in cards)
                             if c is not None]
+    missing = [p.id for p in d.piles if p.id not in doc]
+    if missing:
+        problems.append(f"piles: missing {', '.join(missing)}")
     return piles
 
 
@@ -169,6 +178,9 @@ def _counters_in(k, doc, problems):
             problems.append(f"counters.{cid}: needs {len(counters[ci])} values that are not negative")
         else:
             counters[ci] = list(row)
+    missing = [c.id for c in k.rules.counters if c.id not in doc]
+    if missing:         # every counter is written: a missing one is not quietly zero
+        problems.append(f"counters: missing {', '.join(missing)}")
     return counters
 
 
