@@ -92,3 +92,12 @@ def test_content_with_problems_is_never_cached_and_always_reported_in_full(cache
         with pytest.raises(boardrules.ContentError, match=r"game\.yaml:\d+:\d+.*unknown event 'unloaded'"):
             boardrules.load(folder / "game.yaml")
     assert not list(cache_dir.glob("*.json"))
+
+
+def test_the_cache_keeps_only_the_newest_entries(cache_dir, tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "MAX_ENTRIES", 3)
+    for i in range(5):
+        folder = tmp_path / f"copy{i}"
+        shutil.copytree(HARBOR.parent, folder)
+        boardrules.load(folder / "game.yaml")
+    assert len(list(cache_dir.glob("*.json"))) == 3

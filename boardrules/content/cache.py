@@ -23,6 +23,7 @@ from .located import read_regular_file
 
 FORMAT = 1
 MAX_ENTRY = 20_000_000      # bytes: larger than any content the loader accepts
+MAX_ENTRIES = 100           # entries kept; the oldest go first (a house-rule writer loads many versions)
 _memo: dict[str, str] = {}  # entries read or written in this process: key -> entry text
 
 
@@ -108,5 +109,12 @@ def save(path: Path, merged: Sourced) -> None:
         except BaseException:
             os.unlink(tmp)
             raise
+        _prune(folder)
     except (OSError, TypeError, ValueError):
         return
+
+
+def _prune(folder: Path) -> None:
+    entries = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime)
+    for old in entries[:max(0, len(entries) - MAX_ENTRIES)]:
+        old.unlink(missing_ok=True)
