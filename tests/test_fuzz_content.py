@@ -87,8 +87,42 @@ def test_mutated_content_loads_or_raises_content_error(data):
     load_mutated(data)
 
 
+def load_mutated_in_parts(data):
+    """The same game written as several files: a manifest including its cards and roles from part files, and a
+    variant extending it that changes one card and adds an option; the mutations land in whichever file."""
+    if not isinstance(data, dict):
+        return load_mutated(data)
+    with tempfile.TemporaryDirectory() as folder:
+        manifest = {k: v for k, v in data.items() if k not in ("cards", "roles")}
+        manifest["include"] = ["cards.yaml", "roles.yaml"]
+        for name, section in (("cards.yaml", "cards"), ("roles.yaml", "roles")):
+            part = {section: data[section]} if section in data else {}
+            (Path(folder) / name).write_text(json.dumps(part), encoding="utf-8")
+        (Path(folder) / "game.yaml").write_text(json.dumps(manifest), encoding="utf-8")
+        cards = data.get("cards") if isinstance(data.get("cards"), list) else []
+        first = next((c.get("id") for c in cards if isinstance(c, dict) and isinstance(c.get("id"), str)), "x")
+        variant = {"extends": "game.yaml", "id": "fuzz_variant",
+                   "cards": {"change": {first: {"copies": 2}}},
+                   "options": {"add": {"fuzz_option": {"default": False}}}}
+        (Path(folder) / "variant.yaml").write_text(json.dumps(variant), encoding="utf-8")
+        for entry in ("game.yaml", "variant.yaml"):
+            try:
+                boardrules.load(Path(folder) / entry)
+            except ContentError as exc:
+                assert exc.errors and all(str(issue) for issue in exc.errors)
+                assert all(issue.file for issue in exc.errors)      # every problem names its file
+
+
+@settings(max_examples=EXAMPLES, deadline=3000, derandomize=EXAMPLES <= 150,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(mutated())
+def test_mutated_content_in_several_files_and_a_variant_loads_or_raises_content_error(data):
+    load_mutated_in_parts(data)
+
+
 def test_the_unmutated_control_loads():
     load_mutated(BASE)
+    load_mutated_in_parts(BASE)
 
 
 def test_found_by_fuzzing_a_modifier_without_add_or_set(tmp_path):
@@ -101,3 +135,16 @@ def test_found_by_fuzzing_a_modifier_without_add_or_set(tmp_path):
         assert "needs one of the fields: add, set" in exc.errors[0].message
     else:
         raise AssertionError("a modifier without add or set loaded")
+
+
+def test_found_by_fuzzing_a_count_written_as_a_decimal(tmp_path):
+    """``copies: 2.0`` passed the schema (JSON Schema calls 2.0 an integer) and the compiler died with a TypeError."""
+    data = json.loads(json.dumps(BASE))
+    data["cards"][0]["copies"] = 2.0
+    (tmp_path / "game.yaml").write_text(json.dumps(data), encoding="utf-8")
+    try:
+        boardrules.load(tmp_path)
+    except ContentError as exc:
+        assert any("copies" in issue.path and "integer" in issue.message for issue in exc.errors), exc
+    else:
+        raise AssertionError("copies: 2.0 loaded")

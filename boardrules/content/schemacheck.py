@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import re
 
@@ -32,10 +33,8 @@ def validate(doc: Located, schema: dict, registry=None) -> list[ContentIssue]:
 
 def validate_with_paths(doc: Located, schema: dict, registry=None) -> tuple[list[ContentIssue], list[tuple]]:
     """Like ``validate``, plus the data path of every violation (to set the broken entries aside)."""
-    from jsonschema import Draft202012Validator     # imported when content is first checked: a light import
-
     kwargs = {} if registry is None else {"registry": registry}
-    validator = Draft202012Validator(schema, **kwargs)
+    validator = _validator_class()(schema, **kwargs)
     issues: list[ContentIssue] = []
     paths: list[tuple] = []
     for error in validator.iter_errors(doc.data):
@@ -43,6 +42,16 @@ def validate_with_paths(doc: Located, schema: dict, registry=None) -> tuple[list
         paths.append(tuple(error.absolute_path))
     # dict.fromkeys drops duplicates (e.g. one 'required' error per missing key) but keeps order.
     return sorted(dict.fromkeys(issues), key=lambda i: (i.line or 0, i.column or 0, i.path, i.message)), paths
+
+
+@functools.lru_cache(maxsize=None)
+def _validator_class():
+    """Draft 2020-12, except that 2.0 is not an integer: a count written 2.0 would reach the engine as a float."""
+    from jsonschema import Draft202012Validator, validators    # imported when content is first checked
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _, value: isinstance(value, int) and not isinstance(value, bool))
+    return validators.extend(Draft202012Validator, type_checker=checker)
 
 
 def _show(value) -> str:
