@@ -156,3 +156,19 @@ def test_play_without_a_seed_draws_one_and_prints_it_so_the_game_can_be_played_a
     assert not second.stdout.startswith(f"San Juan (san_juan): 2 players, seed {seed}\n")   # not a fixed default
     again = run(runner, "play", "san_juan", "-p", 2, "-s", seed)
     assert again.stdout == first.stdout
+
+
+def test_docs_writes_the_rules_pages_of_a_house_rule_file(runner, tmp_path):
+    variant = pathlib.Path(__file__).parent.parent / "examples" / "rebalanced.yaml"
+    result = run(runner, "docs", str(variant), "-o", str(tmp_path / "pages"))
+    assert result.exit_code == 0, result.output
+    pages = {p.name for p in (tmp_path / "pages").iterdir()}
+    assert pages == {"index.md", "setup.md", "roles.md", "cards.md", "when.md", "end.md", "changes.md"}
+    changes = (tmp_path / "pages" / "changes.md").read_text(encoding="utf-8")
+    assert "## Cards removed" in changes and "Palace" in changes      # what the variant file does
+
+
+def test_docs_of_content_that_does_not_load_is_an_error_not_a_traceback(runner, tmp_path):
+    result = run(runner, "docs", "no_such_game", "-o", str(tmp_path / "pages"))
+    assert result.exit_code == 2 and "no packaged game or file named 'no_such_game'" in result.output
+    assert not (tmp_path / "pages").exists()

@@ -162,6 +162,21 @@ def nav(pages: list[Page]) -> dict[str, list]:
     return out
 
 
+def write_game_pages(source, out_dir) -> list[Path]:
+    """The rules pages of one game or variant file (a packaged id or a path), as Markdown in ``out_dir``: the same
+    pages the site has for a packaged game (with a 'Changes from ...' page for a variant). Returns the files."""
+    pages = make_pages([source], variants=[])
+    folder = next(p.path.rsplit("/", 1)[0] for p in pages if p.path.startswith("games/") and p.path != "games/index.md")
+    written = []
+    for p in pages:
+        if p.path.startswith(folder + "/"):
+            target = Path(out_dir) / p.path[len(folder) + 1:]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(p.text, encoding="utf-8")
+            written.append(target)
+    return written
+
+
 def generate(out_dir, games=None, variants=None) -> list[Page]:
     """Writes every generated page under ``out_dir`` (a file is only rewritten when its text changed, so a live
     preview does not loop) and returns the pages."""
