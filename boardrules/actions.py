@@ -25,6 +25,10 @@ class Action:
 
     Card arguments are content ids (``{"card": "<card id>"}``). Equality and hashing use kind and args only;
     ``str(action)`` is a readable sentence.
+
+    - ``kind``: what the action does (``choose_role``, ``pass``, or a kind the content's steps name);
+    - ``args``: its JSON arguments (card and role ids, pile sizes and counts, numbers, the declined decision);
+    - ``text``: the sentence a log or a person reads ("take the top card").
     """
 
     kind: str
@@ -49,6 +53,7 @@ class Action:
         return f"Action({self.kind!r}, {self.args!r})"
 
     def to_json(self) -> ActionJSON:
+        """The action as JSON, ``{"kind": ..., "args": {...}}``: what :meth:`Game.apply` takes back."""
         return {"kind": self.kind, "args": dict(self.args)}
 
     @staticmethod

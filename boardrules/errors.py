@@ -7,7 +7,12 @@ import attrs
 
 @attrs.frozen
 class ContentIssue:
-    """One problem found in a content file, located as precisely as we can."""
+    """One problem found in a content file, located as precisely as we can.
+
+    - ``file``, ``line``, ``column``: where (line and column may be None when only the file is known);
+    - ``path``: the place in the content, e.g. ``cards[3].copies``;
+    - ``message``: what is wrong; ``hint``: how it may be fixed ("did you mean 'move'?"), or None.
+    """
 
     file: str
     line: int | None
@@ -40,6 +45,7 @@ class ContentError(Exception):
 
     @property
     def issues(self) -> list[ContentIssue]:
+        """Every problem found, in file and reading order (the same list as ``errors``)."""
         return self.errors
 
     def __str__(self) -> str:

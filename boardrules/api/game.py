@@ -36,14 +36,17 @@ class Game:
 
     @property
     def players(self) -> int:
+        """How many players (seats 0 to players - 1)."""
         return self._k.players
 
     @property
     def seed(self) -> int:
+        """The seed the game was made with (keep it secret while the game goes on: it replays the game)."""
         return self._k.seed
 
     @property
     def options(self) -> dict[str, Any]:
+        """Every option's value in this game (defaults included), as a new dict."""
         return dict(self._k.options)
 
     @property
@@ -60,6 +63,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """True once the game has ended (then :attr:`end_reason` says why and there is no decision)."""
         return self._k.over
 
     @property

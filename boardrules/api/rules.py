@@ -36,10 +36,12 @@ class Rules:
     # ------------------------------------------------------------------ description
     @property
     def id(self) -> str:
+        """The game's id (a packaged game's folder name; a variant's own id)."""
         return self.model.id
 
     @property
     def title(self) -> str:
+        """The game's title, as the rules pages show it."""
         return self.model.title
 
     @property
@@ -66,6 +68,7 @@ class Rules:
 
     @property
     def roles(self) -> list[RoleDef]:
+        """Every role the content declares (whether a game uses it depends on its player count and options)."""
         return list(self.model.roles)
 
     def __repr__(self) -> str:
