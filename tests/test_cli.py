@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from boardrules.play.cli import cli, parse_value
+from boardrules.cli import cli
+from boardrules.play.cli import parse_value
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_YAML = ROOT / "content" / "san_juan" / "game.yaml"

@@ -18,7 +18,7 @@ from .compare import compare as compare_sources, load_source
 from .report import report_format, terminal_table, text_table, write_report
 from .smoke import smoke_test
 
-__all__ = ["cli", "main"]
+__all__ = ["cli"]
 
 
 class CommandError(click.ClickException):
@@ -406,21 +406,6 @@ def validate(paths, games):
         sys.exit(1)
 
 
-@cli.command(short_help="Write the rules pages of a game or a house-rule file as Markdown.")
-@click.argument("source")
-@click.option("--out", "-o", "out_dir", required=True, type=click.Path(file_okay=False),
-              help="The folder to write the pages into (created if needed).")
-def docs(source, out_dir):
-    """Write the rules pages of SOURCE (a packaged id or a path to a game or variant file) into a folder, as
-    Markdown: overview, set-up, roles, cards, what fires when, game end and scoring, and for a variant every
-    change from the game it extends. The same pages as the documentation site, generated from the content."""
-    from ..docgen.site import write_game_pages
-
-    load_rules(source)              # a clear error for content that does not load
-    written = write_game_pages(source, out_dir)
-    click.echo(f"wrote {len(written)} pages to {out_dir}: " + ", ".join(p.name for p in written))
-
-
 @cli.command("list")
 def list_games():
     """List the packaged games."""
@@ -438,12 +423,3 @@ def list_games():
         click.echo("no packaged games found")
         return
     click.echo("\n".join(table(["game", "title", "players", ""], rows, left=4)[2:]))
-
-
-def main(argv=None):
-    """The console-script entry point."""
-    cli.main(args=argv, prog_name="boardrules")
-
-
-if __name__ == "__main__":
-    main()
