@@ -144,6 +144,20 @@ def test_the_wharf_ships_every_barrel_of_one_kind_even_one_already_on_a_cargo_sh
     assert_conserved(game)
 
 
+def test_the_wharf_may_take_a_kind_he_has_few_of_and_a_kind_another_wharf_shipped():
+    """此时他并非必须选择他拥有数量最多的那一种; 那艘属于他的"船坞船" ... 可以装载 ... 其他人通过别的船坞运送过的货物: every ship is
+    full; seat 0 ships his one coffee on his Wharf (not his three tobacco), then seat 1 his coffee on his own."""
+    game = captain(cities={0: [("wharf", 1)], 1: [("wharf", 1)]}, cargo=FULL,
+                   goods={0: {"coffee": 1, "tobacco": 3}, 1: {"coffee": 2}})
+    assert offered(game, "ship", "kind") == ["coffee", "tobacco"]
+    act(game, "ship", kind="coffee")
+    assert points(game, 0) == 1 + 1 and goods_of(game, 0) == {"tobacco": 3}
+    assert game.current_player == 1 and offered(game, "ship", "kind") == ["coffee"]
+    act(game, "ship", kind="coffee")
+    assert points(game, 1) == 2 and goods_of(game, 1) == {}
+    assert_conserved(game)
+
+
 def test_the_wharf_is_used_once_per_phase():
     """船坞在每次船长阶段只能使用一次。但何时使用由他自己决定: every ship is full; after his coffee on the Wharf, his tobacco
     has nowhere to go."""

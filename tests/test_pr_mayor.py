@@ -110,6 +110,15 @@ def test_the_ship_is_refilled_with_one_colonist_per_empty_building_circle_at_lea
     assert counter(game, "colonist_supply") == supply
 
 
+def test_two_players_refill_the_ship_with_at_least_two():
+    """The 2-player variant: 2 colonists on the ship at the start (40 + 2), and the minimum is the player count."""
+    game = pr_position(2, cities={1: [("coffee_roaster", 2)]})
+    assert counter(game, "colonist_ship") == 2
+    act(game, "choose_role", role="mayor")
+    finish_phase(game)
+    assert counter(game, "colonist_ship") == 2
+
+
 def test_the_refill_counts_the_circles_left_empty_after_everyone_placed():
     """The count is made last (最后一步), after the placing: two colonists for four empty circles leave two."""
     game = pr_position(3, islands={0: []}, cities={0: [("large_indigo_plant", 0), ("coffee_roaster", 1)]},
