@@ -328,6 +328,7 @@ def assert_conserved(game, colonists=None, chips=None, barrels=None, tiles=None,
                 elif "quarry" in t.tags:
                     assert zid in ("quarry_stack", "island"), f"{x} in {zid}"
                 elif "crop" in t.tags:
-                    assert zid in ("plantation_stack", "plantation_row", "plantation_discard", "island"), f"{x} in {zid}"
+                    assert zid in ("plantation_stack", "plantation_row", "plantation_discard", "island"), \
+                        f"{x} in {zid}"
                 elif "building" in t.tags:
                     assert zid in ("building_supply", "city"), f"{x} in {zid}"

@@ -80,6 +80,7 @@ def test_twelve_city_spaces_with_large_buildings_taking_two():
                    money={0: 12, 1: 12})
     assert {"fortress", "customs_house"} <= set(offered(game, "build", "building"))
     act(game, "build", building="fortress")                       # his 11th and 12th spaces
+    assert "fortress" in zone(game, "city", 0)
     assert game.current_player == 1
     buildable = offered(game, "build", "building")
     assert "large_warehouse" in buildable and "customs_house" not in buildable     # one space left

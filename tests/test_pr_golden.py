@@ -34,10 +34,12 @@ def digest(game):
     lines = []
     for s in range(d["players"]):
         board = sum(c["colonists"][idx[x]] for z in ("island", "city") for x in d["zones"][z][s])
-        lines.append(f"    seat {s}: doubloons {c['doubloons'][s]}, vp {c['vp'][s]}, goods {short(d['zones']['goods'][s])},"
+        lines.append(f"    seat {s}: doubloons {c['doubloons'][s]}, vp {c['vp'][s]},"
+                     f" goods {short(d['zones']['goods'][s])},"
                      f" colonists {board} + {c['san_juan'][s]} in San Juan, island {len(d['zones']['island'][s])},"
                      f" city {short(d['zones']['city'][s])}")
-    cargo = "; ".join(f"{type_of(ship)}: {short(d['piles']['cargo'].get(ship, []))}" for ship in d["zones"]["cargo_ships"][0])
+    cargo = "; ".join(f"{type_of(ship)}: {short(d['piles']['cargo'].get(ship, []))}"
+                      for ship in d["zones"]["cargo_ships"][0])
     coins = ", ".join(f"{r.id} {n}" for r, n in zip(RULES.model.roles, c["coins"]) if n)
     lines.append(f"    table: colonists {c['colonist_supply'][0]} + {c['colonist_ship'][0]} on the ship,"
                  f" chips {c['vp_chips'][0]} (+{c['vp_owed'][0]} owed), bank {c['bank'][0]} (-{c['bank_owed'][0]}),"

@@ -87,7 +87,8 @@ def check_after_phase(role, game, before):
         for ship_name in d["zones"]["cargo_ships"][0]:
             assert len(d["piles"]["cargo"].get(ship_name, [])) < attr(ship_name, "ship_size"), "a full ship stays"
         for seat in range(players):
-            whole = (1 if occupied(d, seat, "small_warehouse") else 0) + (2 if occupied(d, seat, "large_warehouse") else 0)
+            whole = (1 if occupied(d, seat, "small_warehouse") else 0) + \
+                (2 if occupied(d, seat, "large_warehouse") else 0)
             counts = {}
             for c in d["zones"]["goods"][seat]:
                 counts[type_of(c)] = counts.get(type_of(c), 0) + 1

@@ -2,8 +2,8 @@
 San Juan as the waiting place, and refilling the ship (seed 001 四、市长; REFERENCE 4.4 "Mayor")."""
 import pytest
 
-from pr_positions import (act, assert_conserved, colonists_on, counter, decline, finish_phase, kinds, offered, pr_position,
-                          state)
+from pr_positions import (act, assert_conserved, colonists_on, counter, decline, finish_phase, kinds, offered,
+                          pr_position, state)
 
 
 def waiting(game, players):

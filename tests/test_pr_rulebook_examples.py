@@ -29,7 +29,8 @@ def test_the_builder_with_five_doubloons_and_four_quarries_builds_a_ten_doubloon
     10 - 4 quarries (fourth column) - 1 (the Builder's privilege) = 5 doubloons."""
     game = pr_position(3, islands={0: [("quarry", 1)] * 4}, money={0: 5})
     act(game, "choose_role", role="builder")
-    assert {"guild_hall", "residence", "fortress", "customs_house", "city_hall"} <= set(offered(game, "build", "building"))
+    large = {"guild_hall", "residence", "fortress", "customs_house", "city_hall"}
+    assert large <= set(offered(game, "build", "building"))
     act(game, "build", building="guild_hall")
     assert money(game, 0) == 0 and "guild_hall" in zone(game, "city", 0)
     assert_conserved(game)

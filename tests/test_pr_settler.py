@@ -2,8 +2,8 @@
 and 五、紫色建筑物 2, 3, 5; REFERENCE 4.4 "Hacienda + Hospice", "Hospice / University colonist source")."""
 import pytest
 
-from pr_positions import (INDEX, act, assert_conserved, colonists_on, counter, decline, finish_phase, offered, pr_position,
-                          state, type_of, zone)
+from pr_positions import (INDEX, act, assert_conserved, colonists_on, counter, decline, finish_phase, offered,
+                          pr_position, state, type_of, zone)
 
 ROW = ["coffee_plantation", "tobacco_plantation", "sugar_plantation", "corn_plantation"]
 
@@ -71,7 +71,8 @@ def test_no_quarry_when_the_quarries_are_gone():
 
 def test_a_full_island_takes_no_tile():
     """如果某个玩家岛上的所有12块土地已被占满,他就不能在拓荒者阶段获得新的牌片."""
-    game = settler(islands={0: ["quarry"] * 4 + ["sugar_plantation"] * 8, 1: ["tobacco_plantation"] * 8 + ["quarry"] * 3})
+    game = settler(islands={0: ["quarry"] * 4 + ["sugar_plantation"] * 8,
+                            1: ["tobacco_plantation"] * 8 + ["quarry"] * 3})
     assert game.current_player == 1                     # the Settler's turn is skipped
     act(game, "settle", tile="corn_plantation")
     assert len(zone(game, "island", 1)) == 12
@@ -111,7 +112,8 @@ def test_no_hacienda_draw_once_the_face_down_stack_is_empty():
 
 
 def test_no_hacienda_draw_on_a_full_island_and_none_after_it_fills_the_twelfth_space():
-    game = settler(islands={0: ["quarry"] * 4 + ["sugar_plantation"] * 7, 1: ["tobacco_plantation"] * 8 + ["quarry"] * 4},
+    game = settler(islands={0: ["quarry"] * 4 + ["sugar_plantation"] * 7,
+                            1: ["tobacco_plantation"] * 8 + ["quarry"] * 4},
                    cities={0: [("hacienda", 1)], 1: [("hacienda", 1)]})
     act(game, "hacienda", hacienda_draw="draw")
     assert len(zone(game, "island", 0)) == 12
@@ -123,6 +125,7 @@ def test_the_hacienda_tile_gets_no_colonist_from_the_hospice():
     game = settler(islands={0: []}, cities={0: [("hacienda", 1), ("hospice", 1)]})
     top = state(game)["zones"]["plantation_stack"][0][-1]
     act(game, "hacienda", hacienda_draw="draw")
+    assert "quarry" in offered(game, "settle", "tile")     # the Settler may still take his quarry
     act(game, "settle", tile="coffee_plantation")
     d = state(game)
     held = {c: d["counters"]["colonists"][INDEX[c]] for c in d["zones"]["island"][0]}
