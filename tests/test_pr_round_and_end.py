@@ -2,8 +2,7 @@
 scoring with its tie-break (seed 001 三、游戏进行方式, 角色卡, 六、游戏结束方式; REFERENCE 4.4)."""
 import pytest
 
-from pr_positions import (ROLE, act, assert_conserved, counter, finish_phase, money, offered, pr_position, ship,
-                          state)
+from pr_positions import ROLE, act, assert_conserved, counter, finish_phase, money, pr_position, ship, state
 
 
 def choose(game, role):
@@ -143,7 +142,3 @@ def test_the_most_points_win_whatever_the_doubloons():
     game = pr_position(3, vp={0: 6, 1: 5}, money={0: 0, 1: 20})
     assert game.winners() == [0]
 
-
-def test_unchosen_roles_in_a_three_player_game_never_include_a_prospector():
-    game = pr_position(3)
-    assert "prospector" not in offered(game, "choose_role", "role")
