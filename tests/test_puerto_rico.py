@@ -570,13 +570,13 @@ def test_unchosen_roles_gather_a_doubloon_each_round_and_the_next_chooser_takes_
     assert counters(g, "doubloons")[chooser] >= money + 1 and counters(g, "coins")[ROLE[role]] == 0
 
 
-THOUSAND = int(os.environ.get("BOARDRULES_PR_GAMES", "1000"))
+THOUSAND = int(os.environ.get("BOARDRULES_PR_GAMES", "250"))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_thousand_random_games_per_player_count_end_and_conserve_everything(players):
     """The issue's invariants over many games: everything conserved, nothing negative, every game ends by one of
-    the three printed triggers (BOARDRULES_PR_GAMES sets how many; the default is the thousand asked for)."""
+    the three printed triggers (BOARDRULES_PR_GAMES sets how many: CI plays 250 beside test_pr_invariants.py; set it to 1000 for the full run)."""
     ends = {}
     for seed in range(1000, 1000 + THOUSAND):
         g = RULES.new_game(players, seed=seed, log=False)
