@@ -175,6 +175,11 @@ def _from_json(model, data, check_options) -> Kernel:
         if node is None or not k.stack:
             raise StateError(f"pending decision at unknown node {doc.pending.node!r}")
         top = k.stack[-1]
+        steps = getattr(top.node, "steps", None)
+        expected = top.node if node.framed else \
+            steps[top.pc - 1] if steps is not None and 0 < top.pc <= len(steps) else None
+        if node is not expected:
+            raise StateError(f"pending: the saved flow does not stop at {doc.pending.node}")
         if node.framed:
             node.step(k, top)
         else:
@@ -185,7 +190,8 @@ def _from_json(model, data, check_options) -> Kernel:
             raise StateError(f"pending: the decision at {doc.pending.node} is seat {k.pending.player}'s, "
                              f"not seat {doc.pending.player}'s")
     elif not k.over and k.stack:
-        k.run()
+        # the engine never saves an unfinished game without its decision: running on would change the state
+        raise StateError("pending: the game is not over, so a decision must be pending")
     if not k.over and k.pending is None:
         raise StateError("the game is not over and nobody has a decision to make")
     return k
