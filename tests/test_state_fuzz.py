@@ -65,8 +65,14 @@ def test_a_mutated_state_loads_or_is_refused_never_crashes(base, pick, value, de
     except StateError:
         return
     accepted = copy.deepcopy(d)
+    out = game.to_json()
+    if accepted["pending"] is None and not accepted["over"]:
+        # the one documented exception: a state saved between decisions runs on to its next decision, which
+        # must then be asked at the very step the saved flow stops at
+        assert out["pending"] is not None and out["pending"]["node"] == accepted["flow"][-1]["node"]
+        accepted["pending"] = out["pending"]
     # an accepted state is one the engine itself writes: nothing in it was ignored, changed or left inconsistent
-    assert game.to_json() == accepted
+    assert out == accepted
     bot = random.Random(pick)
     for _ in range(moves):
         if game.is_over:

@@ -190,8 +190,12 @@ def _from_json(model, data, check_options) -> Kernel:
             raise StateError(f"pending: the decision at {doc.pending.node} is seat {k.pending.player}'s, "
                              f"not seat {doc.pending.player}'s")
     elif not k.over and k.stack:
-        # the engine never saves an unfinished game without its decision: running on would change the state
-        raise StateError("pending: the game is not over, so a decision must be pending")
+        top = k.stack[-1]
+        if getattr(top.node, "steps", None) is not None and top.pc > 0:
+            # a sequence stopped half-way stopped at a decision, which must be saved with it
+            raise StateError(f"pending: the flow stopped in {top.node.path} at step {top.pc}, so a decision must be "
+                             "pending")
+        k.run()     # a state saved between decisions (a position set up by hand) runs on to the next one
     if not k.over and k.pending is None:
         raise StateError("the game is not over and nobody has a decision to make")
     return k
