@@ -107,7 +107,8 @@ class SetupPage:
 
     def copy_columns(self) -> list[tuple[str, list]]:
         """(column title, copies per card type): by player count with the default options, then one column per
-        option value that changes the cards (at the first player count that allows it)."""
+        option value that changes the cards (at the largest player count that allows it, named in the title when
+        the counts also depend on the number of players)."""
         if getattr(self, "_columns", None) is None:
             self._columns = self._copy_columns()
         return self._columns
@@ -115,14 +116,15 @@ class SetupPage:
     def _copy_columns(self) -> list[tuple[str, list]]:
         per = {n: tuple(p["copies"]) for n, p in self.default_games().items()}
         cols = [(f"{r} players", list(v)) for r, v in player_ranges(per)]
-        for n in self.counts():
+        by_count = len(set(per.values())) > 1
+        for n in reversed(self.counts()):
             if n not in per:
                 continue
             for label, opts in self.option_variants(n):
                 q = self.probe(n, opts)
                 if isinstance(q, dict) and tuple(q["copies"]) != per[n] and not any(
                         title.startswith(f"with {label}") for title, _ in cols):
-                    anyone = self.m.options[next(iter(opts))].players is None
+                    anyone = self.m.options[next(iter(opts))].players is None and not by_count
                     cols.append((f"with {label}" if anyone else f"with {label} ({n} players)", q["copies"]))
         return cols
 

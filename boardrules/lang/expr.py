@@ -478,6 +478,21 @@ class Compiler:
         types = self.m.instance_types
         return (lambda g, env: len({types[c].index for c in sel(g, env)})), f"the number of different cards in {text}"
 
+    def num_sets(self, node, path):
+        spec = node["sets"]
+        sel, text = self.selector(spec["in"], path + ("sets", "in"))
+        size = spec["size"]
+        types = self.m.instance_types
+
+        def fn(g, env):
+            counts = {}
+            for c in sel(g, env):
+                k = types[c].index
+                counts[k] = counts.get(k, 0) + 1
+            return sum(n // size for n in counts.values())
+        what = "pairs" if size == 2 else f"sets of {size}"
+        return fn, f"the number of {what} of identical cards among {text}"
+
     def num_groups(self, node, path):
         """How many disjoint groups of ``size`` cards with the same ``by`` attribute and pairwise different types
         can be formed (greedy by most copies left, which is optimal for this kind of grouping)."""
