@@ -215,9 +215,12 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage):
                      f"{m.quantities[m.privilege_multiplier].text} (see [what changes it]"
                      f"(when.md#every-phase))." if m.privilege_multiplier is not None else ""), ""]
         tableau = [z.text for z in m.zones if z.tableau]
+        froms = {t.works_from for t in m.types}
         if tableau:
-            lines += [f"A card that comes into play ({' or '.join(tableau)}) works from the end of the phase in "
-                      "which it came into play.", ""]
+            when = "as soon as it comes into play" if froms == {"at_once"} else \
+                "from the end of the phase in which it came into play" + ("" if froms == {"phase_end"} else
+                                                                           ", unless its card says otherwise")
+            lines += [f"A card that comes into play ({' or '.join(tableau)}) works {when}.", ""]
         rows = []
         for r in m.roles:
             rows.append([self.role_link(r) + self.other_names(r.name), " ".join(self.style.sentence(x)
