@@ -164,7 +164,7 @@ def test_docs_writes_the_rules_pages_of_a_house_rule_file(runner, tmp_path):
     result = run(runner, "docs", str(variant), "-o", str(tmp_path / "pages"))
     assert result.exit_code == 0, result.output
     pages = {p.name for p in (tmp_path / "pages").iterdir()}
-    assert pages == {"index.md", "setup.md", "roles.md", "cards.md", "when.md", "end.md", "changes.md"}
+    assert pages == {"index.md", "setup.md", "roles.md", "cards.md", "when.md", "end.md", "options.md", "changes.md"}
     changes = (tmp_path / "pages" / "changes.md").read_text(encoding="utf-8")
     assert "## Cards removed" in changes and "Palace" in changes      # what the variant file does
 
@@ -173,3 +173,16 @@ def test_docs_of_content_that_does_not_load_is_an_error_not_a_traceback(runner, 
     result = run(runner, "docs", "no_such_game", "-o", str(tmp_path / "pages"))
     assert result.exit_code == 2 and "no packaged game or file named 'no_such_game'" in result.output
     assert not (tmp_path / "pages").exists()
+
+
+def test_play_with_a_preset_and_an_option_over_it(runner):
+    result = run(runner, "play", "puerto_rico", "--players", 3, "--seed", 2, "--preset", "expansions")
+    assert result.exit_code == 0, result.output
+    assert "new_buildings=draft, nobles=true" in result.stdout
+    assert "put the" in result.stdout and "on the building board" in result.stdout     # the draft at set-up
+    over = run(runner, "play", "puerto_rico", "--players", 3, "--seed", 2, "--preset", "expansions",
+               "--option", "new_buildings=random")
+    assert over.exit_code == 0, over.output
+    assert "new_buildings=random, nobles=true" in over.stdout and "on the building board" not in over.stdout
+    bad = run(runner, "play", "puerto_rico", "--preset", "everything")
+    assert bad.exit_code != 0 and "unknown preset 'everything'" in bad.output

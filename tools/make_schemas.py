@@ -411,7 +411,8 @@ game = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE +
           "scoring": obj({"parts": {"type": "array", "items": obj({"id": ident, "name": name, "value": R("expr"),
                                                                  "order": {}, "if": R("condition")}, ["id", "value"])},
                           "tie_break": {"type": "array", "items": obj({"text": text, "value": R("expr")}, ["value"])}}),
-          "rules_choices": {"type": "array", "items": obj({"id": ident, "text": text, "source": text}, ["id", "text"])},
+          "rules_choices": {"type": "array", "items": obj({"id": ident, "text": text, "source": text, "option": ident},
+                                                         ["id", "text"])},
         }}
 for fname, doc in (("defs.schema.json", defs_doc), ("part.schema.json", part), ("game.schema.json", game)):
     (OUT / fname).write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")

@@ -7,6 +7,7 @@ import re
 
 from .cards import CardsPage
 from .end import EndPage
+from .options import OptionsPage
 from .page import Page
 from .roles import RolesPage
 from .setup import SetupPage
@@ -15,7 +16,7 @@ from .text import Style, cap, slug, table, words
 from .when import WhenPage
 
 
-class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage):
+class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
     """The rules pages of one loaded game (a packaged game or a variant)."""
 
     def __init__(self, rules, folder: str):
@@ -117,7 +118,8 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage):
                 Page(f"{f}/roles.md", "Roles", self.roles_page()),
                 Page(f"{f}/cards.md", "Cards", self.cards_page()),
                 Page(f"{f}/when.md", "What fires when", self.when_page()),
-                Page(f"{f}/end.md", "Game end and scoring", self.end_page())]
+                Page(f"{f}/end.md", "Game end and scoring", self.end_page())] + \
+            ([Page(f"{f}/options.md", "Options", self.options_page())] if self.m.options else [])
 
     def header(self, what: str) -> list[str]:
         return [f"# {self.title}: {what}" if what else f"# {self.title}", ""]
@@ -137,7 +139,10 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage):
                   "| [Roles](roles.md) | each role's action and privilege |",
                   "| [Cards](cards.md) | every card, its numbers and its effect |",
                   "| [What fires when](when.md) | which cards act in which part of the round |",
-                  "| [Game end and scoring](end.md) | when the game ends, how it is scored |", ""]
+                  "| [Game end and scoring](end.md) | when the game ends, how it is scored |"]
+        if m.options:
+            lines += ["| [Options](options.md) | what each option changes, with its rules choices |"]
+        lines += [""]
         lines += ["## Components", ""]
         lines += self.components()
         lines += ["### Where the cards are", ""]
@@ -167,7 +172,8 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage):
         if m.rules_choices:
             lines += ["Where the rulebooks are silent or disagree, this content makes these choices:", ""]
             for c in m.rules_choices:
-                lines += [f"- **{c['id']}**{{#choice-{c['id']}}}: {' '.join(c.get('text', '').split())}"
+                option = f" *(option [`{c['option']}`](options.md#option-{c['option']}))*" if c.get("option") else ""
+                lines += [f"- **{c['id']}**{{#choice-{c['id']}}}{option}: {' '.join(c.get('text', '').split())}"
                           + (f" *(source: {c['source']})*" if c.get("source") else "")]
             lines.append("")
         else:

@@ -77,6 +77,10 @@ class ContentCompiler(StepCompiler):
         self.scoring(top)
         self.fold_constants()
         m.rules_choices = list(top.get("rules_choices", []))
+        for i, choice in enumerate(m.rules_choices):
+            if "option" in choice and choice["option"] not in m.options:
+                self.report(("rules_choices", i, "option"), f"unknown option {choice['option']!r}",
+                            choices=list(m.options))
         self.play_hints(top.get("play") or {})
         return m
 

@@ -72,7 +72,7 @@ def load_rules(game):
         raise CommandError("\n".join(lines)) from None
 
 
-def prepare(game, players, option_pairs):
+def prepare(game, players, option_pairs, preset=None):
     """(rules, player count, full options) for a command line, or a CommandError."""
     rules = load_rules(game)
     if players is None:     # four, the classic table, where the game allows it
@@ -81,7 +81,7 @@ def prepare(game, players, option_pairs):
         raise CommandError(f"{rules.title} is for {rules.players.start}-{rules.players.stop - 1} players, "
                            f"not {players}")
     try:
-        options = rules.check_options(parse_options(option_pairs), players)
+        options = rules.check_options(parse_options(option_pairs), players, preset=preset)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     # show only the options this player count can use
@@ -206,6 +206,9 @@ def cli():
 
 option_opt = click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",
                           help="A game option, e.g. some_option=true (repeatable; values: true/false, integers, text).")
+preset_opt = click.option("--preset", default=None, metavar="NAME",
+                          help="A bundle of option values the game names (its setup page lists them); --option "
+                               "overrides it.")
 players_opt = click.option("--players", "-p", type=int, default=None,
                            help="Number of players (default: 4, or the most the game allows if fewer).")
 
@@ -217,10 +220,11 @@ players_opt = click.option("--players", "-p", type=int, default=None,
               help="Game seed (the bots' seeds derive from it); default: drawn from the operating system and printed, "
                    "so the game can be played again.")
 @option_opt
+@preset_opt
 @click.option("--json", "as_json", is_flag=True, help="Print the final game state as JSON instead of the log and scores.")
-def play(game, players, seed, option_pairs, as_json):
+def play(game, players, seed, option_pairs, preset, as_json):
     """Play one whole game of GAME (a packaged id or a path) with random bots and print the log and the scores."""
-    rules, players, options = prepare(game, players, option_pairs)
+    rules, players, options = prepare(game, players, option_pairs, preset)
     g = rules.new_game(players=players, seed=seed, options=options, log=not as_json)
     seed = g.seed           # the one drawn, when none was given
     bots = random_bots(seed, players)
@@ -256,9 +260,10 @@ def play(game, players, seed, option_pairs, as_json):
 @click.option("--seed", "-s", type=int, default=1, show_default=True,
               help="Seed of the first game; game i uses seed+i.")
 @option_opt
-def simulate(game, games, players, seed, option_pairs):
+@preset_opt
+def simulate(game, games, players, seed, option_pairs, preset):
     """Play many games of GAME with random bots (no log) and print speed, scores and win rates."""
-    rules, players, options = prepare(game, players, option_pairs)
+    rules, players, options = prepare(game, players, option_pairs, preset)
     wins = [0.0] * players
     totals, winner_scores, rounds = [], [], []
     reasons: dict = {}
