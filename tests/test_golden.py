@@ -18,7 +18,9 @@ CASES = [("san_juan", 2, 3, []), ("san_juan", 4, 7, []), ("san_juan", 3, 11, ["-
          ("san_juan", 6, 5, []), ("san_juan_1897", 3, 5, ["--option", "new_buildings=true"]),
          # Puerto Rico at every player count (2: the alea variant), and with the University-Factory price swap
          ("puerto_rico", 2, 3, []), ("puerto_rico", 3, 5, []), ("puerto_rico", 4, 7, []), ("puerto_rico", 5, 9, []),
-         ("puerto_rico", 4, 8, ["--option", "university_factory_swap=true"])]
+         ("puerto_rico", 4, 8, ["--option", "university_factory_swap=true"]),
+         # both expansions: the New Buildings drafted at set-up, and the Nobles
+         ("puerto_rico", 4, 3, ["--option", "new_buildings=draft", "--option", "nobles=true"])]
 
 
 @pytest.mark.parametrize("game,players,seed,extra", CASES)
