@@ -24,6 +24,36 @@ def docs(source, out_dir):
     click.echo(f"wrote {len(written)} pages to {out_dir}: " + ", ".join(p.name for p in written))
 
 
+@cli.command(short_help="Write the JSON Schemas of the YAML language and of the API's JSON (or check them).")
+@click.option("--out", "-o", "out_dir", type=click.Path(file_okay=False), default=None,
+              help="The folder to write them into (default: the schemas folder boardrules reads).")
+@click.option("--check", is_flag=True, help="Write nothing; fail if a file in the folder differs from what the "
+                                            "grammar says (a CI check that schemas/ is up to date).")
+def schemas(out_dir, check):
+    """Write the JSON Schemas: the content's (defs, part, game, variant, from the grammar that declares every node
+    kind once) and the API's (action, view, state). With --check, compare instead and fail on any difference."""
+    import json
+    from pathlib import Path
+
+    from .api.json_forms import api_schemas
+    from .content.paths import data_dir
+    from .lang.grammar import content_schemas
+
+    folder = Path(out_dir) if out_dir else data_dir("schemas")
+    stale = []
+    for name, schema in {**content_schemas(), **api_schemas()}.items():
+        text = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+        path = folder / name
+        if check:
+            if not path.is_file() or path.read_text(encoding="utf-8") != text:
+                stale.append(name)
+        else:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    if check and stale:
+        raise click.ClickException(f"out of date in {folder}: {', '.join(stale)} (run: boardrules schemas)")
+    click.echo(f"{'checked' if check else 'wrote'} 7 schemas in {folder}")
+
 
 def main(argv=None):
     """The console-script entry point."""

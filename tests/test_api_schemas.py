@@ -1,5 +1,5 @@
 """The JSON forms of an action, a view and a state are published as JSON Schemas (schemas/action, view, state,
-written by tools/make_schemas.py); real games' JSON must match them."""
+written by `boardrules schemas`); real games' JSON must match them."""
 import json
 import random
 
@@ -43,16 +43,17 @@ def test_the_schemas_refuse_what_the_library_refuses():
         VALIDATE["state"](state)
 
 
-def test_the_checked_in_schemas_are_what_the_generator_writes(tmp_path):
-    import os
+def test_the_checked_in_schemas_are_what_the_grammar_says(tmp_path):
     import pathlib
-    import subprocess
-    import sys
+    from click.testing import CliRunner
+    from boardrules.cli import cli
     root = pathlib.Path(__file__).resolve().parent.parent
-    run = subprocess.run([sys.executable, str(root / "tools" / "make_schemas.py")], capture_output=True, text=True,
-                         env={**os.environ, "BOARDRULES_SCHEMA_OUT": str(tmp_path)})
-    assert run.returncode == 0, run.stderr
-    for fresh in sorted(tmp_path.glob("*.schema.json")):
-        kept = root / "schemas" / fresh.name
-        assert kept.read_text(encoding="utf-8") == fresh.read_text(encoding="utf-8"), \
-            f"schemas/{fresh.name} is out of date: run python tools/make_schemas.py"
+    check = CliRunner().invoke(cli, ["schemas", "--check", "--out", str(root / "schemas")])
+    assert check.exit_code == 0, check.output          # schemas/ is up to date: `boardrules schemas` writes it
+    written = CliRunner().invoke(cli, ["schemas", "--out", str(tmp_path)])
+    assert written.exit_code == 0, written.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (root / "schemas").glob("*.json"))
+    stale = tmp_path / "game.schema.json"
+    stale.write_text(stale.read_text(encoding="utf-8").replace('"players"', '"player_count"', 1), encoding="utf-8")
+    failed = CliRunner().invoke(cli, ["schemas", "--check", "--out", str(tmp_path)])
+    assert failed.exit_code != 0 and "game.schema.json" in failed.output

@@ -225,7 +225,7 @@ def test_reference_examples_are_valid():
         errors = [e.message for e in doc.validator(alt).iter_errors(example)]
         assert not errors, f"the example of {kind} {label or ''} does not validate: {errors[:2]}"
     with_examples = [(kind, label) for kind in doc.defs for label, alt in doc.alternatives(kind) if alt.get("examples")]
-    assert len(with_examples) > 50, "the schemas carry the reference's examples (tools/make_schemas.py)"
+    assert len(with_examples) > 50, "the schemas carry the reference's examples (boardrules/lang/grammar.py)"
 
 
 # ------------------------------------------------------------------------------------------------ hand-written pages

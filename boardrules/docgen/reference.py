@@ -2,6 +2,7 @@
 per node kind with its forms, fields and an example."""
 from __future__ import annotations
 
+from ..lang.grammar import alternatives
 from .page import Page
 from .reference_notes import DEFAULTS, FIELD_NOTES, NOTES, SECTION_NOTES
 from .steps import walk
@@ -24,23 +25,8 @@ class SchemaDoc:
 
     # ------------------------------------------------------------------ reading the schemas
     def alternatives(self, kind: str) -> list[tuple[str, dict]]:
-        """(label, schema) for every alternative of a node kind; a kind with no alternatives is one ("", schema)."""
-        spec = self.defs[kind]
-        alts = spec.get("oneOf") or spec.get("anyOf")
-        if not alts:
-            return [("", spec)]
-        firsts = [(a.get("required") or [None])[0] for a in alts]
-        out = []
-        for a, first in zip(alts, firsts):
-            if a.get("type") == "object" or "properties" in a:
-                req = a.get("required") or list(a.get("properties", {}))[:1]
-                label = first if firsts.count(first) == 1 else " + ".join(req)
-            else:
-                t = a.get("type")
-                label = "string" if t == "string" else ("integer" if t == "integer" else
-                                                        "boolean" if t == "boolean" else str(t or "value"))
-            out.append((label, a))
-        return out
+        """(label, schema) for every form of a node kind (the labels the grammar gives them)."""
+        return alternatives(self.defs, kind)
 
     def type_md(self, s) -> str:
         if not isinstance(s, dict) or not s:

@@ -1,5 +1,5 @@
 """What the JSON Schemas do not say (yet), for the YAML reference: defaults and descriptions. The examples are in
-the schemas (written by tools/make_schemas.py)."""
+the schemas (declared in lang/grammar.py)."""
 from __future__ import annotations
 
 

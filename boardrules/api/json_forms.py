@@ -1,0 +1,82 @@
+"""The JSON forms of the public API, as JSON Schemas: an action (``Game.apply``), a view (``Game.view``) and a whole
+state (``Game.to_json``, ``Rules.game_from_json``; written from the state codec's own field list). Written into
+``schemas/`` beside the content schemas by ``boardrules schemas``."""
+from __future__ import annotations
+
+import functools
+import types as _types
+import typing as _typing
+
+import attrs as _attrs
+
+from ..engine import serialize as _serialize
+from ..lang.grammar import BASE, ident, obj
+
+
+
+def json_schema_of(t):
+    """A JSON Schema for a Python type used by the state codec (one list of fields drives both)."""
+    origin, args = _typing.get_origin(t), _typing.get_args(t)
+    if t is int:
+        return {"type": "integer"}
+    if t is str:
+        return {"type": "string"}
+    if t is bool:
+        return {"type": "boolean"}
+    if t is type(None):
+        return {"type": "null"}
+    if t is _typing.Any:
+        return {}
+    if origin in (_types.UnionType, _typing.Union):
+        return {"oneOf": [json_schema_of(a) for a in args]}
+    if origin is list:
+        return {"type": "array", "items": json_schema_of(args[0])}
+    if origin is tuple:
+        return {"type": "array", "prefixItems": [json_schema_of(a) for a in args], "minItems": len(args),
+                "maxItems": len(args)}
+    if origin is dict or t is dict:
+        return {"type": "object", **({"additionalProperties": json_schema_of(args[1])} if args else {})}
+    if _attrs.has(t):
+        fields = _attrs.fields(_attrs.resolve_types(t, globalns=vars(_serialize)))
+        return obj({f.name: json_schema_of(f.type) for f in fields},
+                   [f.name for f in fields if f.default is _attrs.NOTHING])
+    raise TypeError(f"no JSON Schema for {t!r}")
+
+
+@functools.lru_cache(maxsize=1)
+def api_schemas() -> dict[str, dict]:
+    """File name -> schema, for action, view and state."""
+    api_action = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "action.schema.json",
+                  "title": "an action, as Game.apply takes it and Action.to_json gives it",
+                  **obj({"kind": dict(ident, description="what the action does: choose_role, pass, or a kind the "
+                                                         "content's steps name"),
+                         "args": {"type": "object", "description": "its arguments: card and role ids, pile sizes, "
+                                                                   "numbers, the declined decision"}}, ["kind", "args"]),
+                  "examples": [{"kind": "choose_role", "args": {"role": "<role id>"}},
+                               {"kind": "pass", "args": {"decision": "<decision kind>"}}]}
+    card_entry = {"oneOf": [{"type": "string", "description": "a card id"},
+                            obj({"card": ident, "piles": {"type": "object", "additionalProperties": {
+                                "oneOf": [{"type": "integer"}, {"type": "array", "items": ident}]}}}, ["card"],
+                                "a card with cards on it: public piles list them, hidden piles count them")]}
+    zone_view = {"anyOf": [{"type": "array", "items": card_entry}, obj({"count": {"type": "integer"}}, ["count"],
+                                                                       "a hidden zone shows only its size")]}
+    api_view = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "view.schema.json",
+                "title": "what one player (or a spectator) may see: Game.view(player)",
+                **obj({"game": ident, "players": {"type": "integer"}, "you": {"type": ["integer", "null"]},
+                       "round": {"type": "integer"}, "start_player": {"type": "integer"},
+                       "role": {"type": ["string", "null"]}, "chooser": {"type": ["integer", "null"]},
+                       "roles_used": {"type": "array", "items": ident},
+                       "current_player": {"type": ["integer", "null"]},
+                       "zones": {"type": "object", "additionalProperties": {
+                           "anyOf": [zone_view, {"type": "array", "items": zone_view}]},
+                           "description": "shared zones: one entry; per-player zones: one per seat"},
+                       "counters": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "integer"}}},
+                       "over": {"type": "boolean"},
+                       "legal_actions": {"type": "array", "items": {"$ref": "action.schema.json"},
+                                         "description": "only for the player whose decision is pending"},
+                       "scores": {"type": "array"}, "winners": {"type": "array", "items": {"type": "integer"}}},
+                      ["game", "players", "you", "round", "zones", "counters", "over"])}
+    api_state = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "state.schema.json",
+                 "title": "a whole game: Game.to_json() and Rules.game_from_json() (written from the state's field list)",
+                 **json_schema_of(_serialize.StateDoc)}
+    return {"action.schema.json": api_action, "view.schema.json": api_view, "state.schema.json": api_state}

@@ -1,0 +1,388 @@
+"""The YAML language, declared once: every node kind's JSON Schema with its description, its fields' defaults and
+an example of each of its forms. ``content_schemas()`` makes the four content schemas (``defs``, ``part``,
+``game``, ``variant``) that ``schemas/`` holds; the loader validates content against those files, the compiler has
+one method per form (``num_<form>``, ``if_<form>``, ``st_<form>``, checked by tests/test_grammar.py), and the YAML
+reference is written from these schemas alone. ``boardrules schemas`` writes them; ``boardrules schemas --check``
+fails when the checked-in files differ.
+
+Made on first use (the engine never needs it: it reads the written schemas)."""
+from __future__ import annotations
+
+import functools
+
+BASE = "https://boardrules.dev/schemas/"
+
+
+def alternatives(defs: dict, kind: str) -> list[tuple[str, dict]]:
+    """(label, schema) for every form of a node kind: the label is the form's first required key (or its keys when
+    two forms share one, or its JSON type); a kind with one form is ("", schema)."""
+    spec = defs[kind]
+    alts = spec.get("oneOf") or spec.get("anyOf")
+    if not alts:
+        return [("", spec)]
+    firsts = [(a.get("required") or [None])[0] for a in alts]
+    out = []
+    for a, first in zip(alts, firsts):
+        if a.get("type") == "object" or "properties" in a:
+            req = a.get("required") or list(a.get("properties", {}))[:1]
+            label = first if firsts.count(first) == 1 else " + ".join(req)
+        else:
+            t = a.get("type")
+            label = "string" if t == "string" else ("integer" if t == "integer" else
+                                                    "boolean" if t == "boolean" else str(t or "value"))
+        out.append((label, a))
+    return out
+
+
+def obj(props, required=(), desc=None, extra=False):
+    o = {"type": "object", "properties": props, "additionalProperties": extra}
+    if required:
+        o["required"] = list(required)
+    if desc:
+        o["description"] = desc
+    return o
+
+
+ident = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
+text = {"type": "string"}
+
+
+@functools.lru_cache(maxsize=1)
+def content_schemas() -> dict[str, dict]:
+    """File name -> schema, for defs, part, game and variant (made once)."""
+    from ruamel.yaml import YAML
+    R = lambda name: {"$ref": f"defs.schema.json#/$defs/{name}"}
+    var = {"type": "string", "pattern": "^\\$[a-z_][a-z0-9_]*$", "description": "a variable, e.g. $card"}
+    name = {"oneOf": [{"type": "string"}, obj({"en": text, "zh": text}, ["en"], extra=True)],
+            "description": "display name: a string or {en: ..., zh: ...}"}
+    player = {"description": "you, chooser, start_player or a $variable",
+              "oneOf": [{"enum": ["you", "chooser", "start_player"]}, var]}
+    owner = {"description": "you, chooser, start_player, a $variable, or all / others (every player's zone, or every "
+                            "other player's, read together)",
+             "oneOf": [{"enum": ["you", "chooser", "start_player", "all", "others"]}, var]}
+    expr_list = {"type": "array", "items": R("expr"), "minItems": 1}
+    pair = {"type": "array", "items": R("expr"), "minItems": 2, "maxItems": 2}
+    cond_list = {"type": "array", "items": R("condition"), "minItems": 1}
+    role_ref = {"description": "a role id or a $variable holding a role", "oneOf": [ident, var]}
+    by_players = {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
+                  "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+                  "description": "player count -> the seats (offsets from the start player) that choose, in order"}
+
+    sel_text = {"type": "string", "description": "what the rules pages call these cards (instead of a generated phrase)"}
+    defs = {}
+    defs["card_ref"] = {"description": "one card: a $variable or the top card of a zone",
+                        "oneOf": [var, obj({"top": ident}, ["top"])]}
+    defs["selector"] = {"description": "a list of cards: a zone, or the pile on one card, or the piles on many cards",
+      "oneOf": [
+        obj({"zone": ident, "of": owner, "where": R("condition"), "deep": {"type": "boolean"},
+             "except": dict(R("card_ref"), description="leave this one card out"),
+             "one_per_type": {"type": "boolean", "description": "keep only the first card of each kind (card id)"},
+             "text": sel_text},
+            ["zone"],
+            "the cards in a zone (of a player, for per-player zones)"),
+        obj({"selector": ident}, ["selector"], "a selector declared by name under 'selectors'"),
+        obj({"union": {"type": "array", "items": R("selector"), "minItems": 2}, "text": sel_text}, ["union"],
+            "the cards of several selectors"),
+        obj({"pile": ident, "on": R("card_ref"), "where": R("condition"), "text": sel_text}, ["pile", "on"],
+            "the cards in the pile on one card"),
+        obj({"pile": ident, "in": R("selector"), "where": R("condition"), "text": sel_text}, ["pile", "in"],
+            "the cards in the piles on many cards"),
+      ]}
+    E = lambda key, schema, required=None, more=None, desc=None: obj({key: schema, **(more or {})}, required or [key], desc)
+    defs["expr"] = {"description": "a number (or a word, such as a key of a map attribute)", "oneOf": [
+      {"type": "integer"}, {"type": "string"},
+      E("quantity", ident, more={"with": {"type": "object", "additionalProperties": {"oneOf": [var, {"type": "integer"}]}}},
+        desc="a quantity the rules ask for, after every modifier"),
+      E("counter", ident, more={"of": player, "on": R("card_ref"), "role": role_ref},
+        desc="a counter's value: a player's (of), a card's (on, default $self), a role's (role, default the role being "
+             "played) or the table's"),
+      E("room", obj({"counter": ident, "of": player, "on": R("card_ref"), "role": role_ref, "pile": ident}),
+        desc="how much more a holder takes: its capacity minus what it holds (a counter's, or a card's pile's)"),
+      E("attr", ident, more={"of": R("card_ref"), "key": R("expr")}, desc="an attribute of a card"),
+      E("count", R("selector"), desc="how many cards a selector holds"),
+      E("total", {"anyOf": [ident, R("expr")]}, ["total", "in"], {"in": R("selector")},
+        "the sum over cards of an attribute, or of an expression of each card ($it)"),
+      E("sum", expr_list), E("min", expr_list), E("max", expr_list), E("mul", expr_list),
+      E("sub", pair, desc="the first minus the second"), E("div", pair, desc="the first divided by the second, rounded down"),
+      E("lookup", {"type": "array", "items": {"type": "integer"}, "minItems": 1}, ["lookup", "index"], {"index": R("expr")},
+        "the table entry at index (clamped to the table)"),
+      E("if", R("condition"), ["if", "then"], {"then": R("expr"), "else": R("expr")}),
+      E("players", {"const": True}, desc="the number of players"),
+      E("mod", pair, desc="the remainder of the first divided by the second (0 when dividing by 0); a value that wraps "
+                          "1-6 is {sum: [{mod: [{sub: [x, 1]}, 6]}, 1]}"),
+      E("abs", R("expr"), desc="the size of a number, without its sign"),
+      E("round", {"const": True}, desc="the round number (1 in the first round)"),
+      E("least", ident, ["least", "in"], {"in": R("selector")}, "the lowest value of an attribute among cards (0 if none)"),
+      E("most", ident, ["most", "in"], {"in": R("selector")}, "the highest value of an attribute among cards (0 if none)"),
+      E("types", R("selector"), desc="how many different cards (by id) a selector holds"),
+      E("sets", obj({"in": R("selector"), "size": {"type": "integer", "minimum": 1}}, ["in", "size"]),
+        desc="how many disjoint sets of 'size' identical cards (the same card id) a selector holds"),
+      E("groups", obj({"in": R("selector"), "by": ident, "size": {"type": "integer", "minimum": 1}}, ["in", "by"]),
+        desc="how many disjoint groups of 'size' cards sharing the 'by' attribute, with pairwise different ids, can be made"),
+      E("option", ident, desc="the value of a game option"),
+      E("score", {"const": "so_far"}, desc="the score from every part computed before this one"),
+      E("moves", {"const": "round"}, desc="how many cards moved this round"),
+    ]}
+    cmp = {k: E(k, pair) for k in ("eq", "ne", "lt", "le", "gt", "ge")}
+    defs["condition"] = {"description": "a yes/no question about the game", "oneOf": [
+      {"type": "boolean"},
+      E("all", cond_list), E("any", cond_list), E("not", R("condition")), *cmp.values(),
+      E("tag", ident, more={"card": R("card_ref")}, desc="the card has the tag"),
+      E("type", ident, more={"card": R("card_ref")}, desc="the card is of this card id"),
+      E("same_type", {"type": "array", "items": R("card_ref"), "minItems": 2, "maxItems": 2}),
+      E("same_card", {"type": "array", "items": R("card_ref"), "minItems": 2, "maxItems": 2},
+        desc="the two are one and the same card"),
+      E("owns", {"oneOf": [R("card_ref"), ident]}, more={"of": player},
+        desc="the player has a card of the same type (or of this card id) in a tableau"),
+      E("role", ident, desc="the current phase is this role's"),
+      E("role_available", ident, desc="the role is in this game (see the role's 'available')"),
+      E("chooser", {"type": "boolean"}, desc="you chose the current role"),
+      E("option", ident), E("bound", ident, desc="the variable holds a card"),
+      E("empty", R("selector")),
+      E("distinct", ident, ["distinct", "in"], {"in": R("selector")}, "no two cards share the attribute's value"),
+      E("any_player", R("condition"), more={"as": ident}, desc="the condition holds for some player; with 'as', "
+        "that player is the variable and 'you' stays the current player"),
+      E("exists", obj({"in": R("selector"), "as": ident, "where": R("condition")}, ["in"])),
+      E("can_pay", obj({"amount": R("expr"), "using": ident, "except": R("card_ref")}, ["amount", "using"])),
+    ]}
+    dest = {"description": "where cards go", "oneOf": [
+      obj({"zone": ident, "of": player}, ["zone"]), obj({"pile": ident, "on": R("card_ref")}, ["pile", "on"])]}
+    steps = {"type": "array", "items": R("step")}
+    defs["steps"] = steps
+    defs["step"] = {"description": "one instruction", "oneOf": [
+      E("if", R("condition"), ["if", "then"], {"then": steps, "else": steps}),
+      E("repeat", obj({"times": R("expr"), "do": steps}, ["times", "do"])),
+      E("for_each_player", obj({"from": player, "do": steps}, ["do"])),
+      E("choose", obj({"action": ident, "text": text, "decline_text": text, "from": R("selector"), "where": R("condition"),
+                       "options": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                       "as": ident, "player": player,
+                       "optional": dict(R("condition"), description="true, or a condition: the player may decline only "
+                                                                    "when it holds"),
+                       "on_decline": {"enum": ["stop", "continue"]}}, ["action"])),
+      E("move", obj({"card": R("card_ref"), "from": R("selector"), "to": dest,
+                     "count": {"anyOf": [{"const": "all"}, R("expr")]},
+                     "position": {"enum": ["top", "bottom"]}}, ["to"])),
+      E("pick", obj({"from": R("selector"), "count": R("expr"), "to": dest, "action": ident, "text": text,
+                     "optional": {"type": "boolean"}}, ["from", "to", "action"]),
+        desc="choose cards one at a time and move them (all at once when every candidate must go)"),
+      E("shuffle", ident),
+      E("discard_down", obj({"zone": ident, "of": player, "to": R("expr"), "by": R("expr"), "into": ident}, ["zone"])),
+      E("pay", obj({"amount": R("expr"), "using": ident}, ["amount", "using"])),
+      E("emit", ident),
+      E("add", obj({"counter": ident, "value": R("expr"), "of": player, "on": R("card_ref"), "role": role_ref},
+                   ["counter"])),
+      E("set", obj({"counter": ident, "value": R("expr"), "of": player, "on": R("card_ref"), "role": role_ref},
+                   ["counter"])),
+      E("let", {"type": "object", "additionalProperties": R("expr"), "minProperties": 1}),
+      E("end_game", obj({"if": R("condition"), "text": text,
+                         "when": {"enum": ["now", "after_phase", "after_round"],
+                                  "description": "when the game ends if the condition holds (default: now)"}})),
+      E("rounds", obj({"do": steps, "limit": {"type": "integer", "minimum": 1, "maximum": 100000}}, ["do"]),
+        desc="round after round until the game ends (at most 'limit' rounds, default 1000)"),
+      E("choose_roles", {"oneOf": [{"type": "null"}, obj({"multiplier": ident, "by_players": by_players})]},
+        desc="each player in turn from the start player chooses a role nobody chose this round; it runs at once"),
+      E("turns", obj({"order": {"enum": ["each", "until_all_pass"]}, "from": player, "do": steps,
+                      "limit": {"type": "integer", "minimum": 1, "maximum": 1000000}}, ["do"]),
+        desc="players take turns from a player: each once, or round and round until every player in a row passes (a "
+             "turn that moves no card and changes no count)"),
+      E("while", obj({"if": R("condition"), "do": steps, "limit": {"type": "integer", "minimum": 1, "maximum": 1000000}},
+                     ["if", "do"]), desc="repeat while the condition holds (checked first), at most 'limit' times"),
+      E("for_each", {"oneOf": [obj({"in": R("selector"), "as": ident, "do": steps}, ["in", "do"]),
+                               obj({"roles": {"enum": ["all", "unchosen"]}, "as": ident, "do": steps}, ["roles", "do"]),
+                               obj({"from": R("expr"), "to": R("expr"), "as": ident, "do": steps}, ["from", "to", "do"])]},
+        desc="once per card of a selector, or per number from..to, with it in a variable"),
+      E("call", ident, desc="run a procedure declared under 'procedures'"),
+      E("distribute", obj({"counter": ident, "from": obj({"counter": ident, "of": player, "on": R("card_ref"),
+                                                          "role": role_ref}, ["counter"]),
+                           "onto": R("selector"), "action": ident, "as": ident, "text": text},
+                          ["counter", "from", "onto", "action"]),
+        desc="move a count one at a time from a holder onto cards with room in a card counter, the player choosing "
+             "the card each time (all at once when there is enough to fill them all)"),
+      E("choose_number", obj({"action": ident, "min": R("expr"), "max": R("expr"), "as": ident, "player": player,
+                              "text": text, "optional": {"type": "boolean"}}, ["action", "min", "max"]),
+        desc="a numeric decision"),
+      E("start_player", {"oneOf": [{"const": "random"}, {"type": "integer", "minimum": 0}]}),
+      E("pass_start_player", {"type": "integer"}),
+    ]}
+    scope = {"enum": ["owner", "others", "all"],
+             "description": "whose quantities or events: the card's owner (default), the other players, or everyone"}
+    mod_props = {"modify": ident, "add": R("expr"), "set": R("expr"), "if": R("condition")}
+    defs["modifier"] = {"description": "changes a quantity while the card is active",
+                        "oneOf": [obj(dict(mod_props), ["modify", "add"]), obj(dict(mod_props), ["modify", "set"])]}
+    defs["effect"] = {"description": "a modifier, a triggered ability or an end-game score", "oneOf": [
+      dict(obj({"modify": ident, "add": R("expr"), "set": R("expr"), "if": R("condition"), "scope": scope}, ["modify"],
+               "modifier: changes a quantity while the card works"),
+           anyOf=[{"required": ["add"]}, {"required": ["set"]}]),
+      obj({"when": ident, "if": R("condition"), "do": steps, "scope": scope}, ["when", "do"],
+          "trigger: when the event happens to you (scope others: to another player, who is then $actor)"),
+      obj({"score": R("expr"), "order": {"oneOf": [{"enum": ["first", "normal", "last"]}, {"type": "integer"}]}}, ["score"],
+          "end-game points"),
+    ]}
+    defs["works"] = obj({"from": {"enum": ["at_once", "phase_end", "round_end"],
+                                  "description": "when a card that enters a tableau starts working"},
+                         "while": dict(R("condition"), description="a working card ($self) works only while this holds")},
+                        desc="when cards start and stop working (their modifiers and triggers)")
+    defs["card"] = {"type": "object", "required": ["id", "name"], "additionalProperties":
+      {"description": "an attribute declared under 'attributes'", "oneOf": [{"type": ["integer", "string", "boolean"]},
+       {"type": "object", "additionalProperties": {"type": ["integer", "string"]}}]},
+      "properties": {"id": ident, "name": name, "copies": {"type": "integer", "minimum": 0, "maximum": 1000,
+                                                       "description": "copies in a game (0: only through extra_copies)"},
+                     "tags": {"type": "array", "items": ident, "uniqueItems": True}, "start": ident,
+                     "effects": {"type": "array", "items": R("effect")}, "works": R("works"),
+                     "notes": {"type": "array", "items": text}}}
+    priv = {"type": "array", "items": {"oneOf": [
+        obj({"quantity": ident, "add": R("expr"), "if": R("condition")}, ["quantity", "add"],
+            "the chooser's quantity changes during the phase"),
+        obj({"do": steps, "at": {"enum": ["first", "end"], "description": "first: before the chooser's action "
+                                    "(default); end: when every player has acted, before the role's end steps"}}, ["do"],
+            "the chooser runs these steps (as often as the privilege multiplier says)")]}}
+    defs["role"] = obj({"id": ident, "name": name, "privilege": priv, "start": steps, "action": steps, "end": steps,
+                        "available": dict(R("condition"), description="the role is in a game only if this holds "
+                                                                       "(player count, options)"),
+                        "notes": {"type": "array", "items": text}}, ["id", "name"])
+    mapping = lambda v: {"type": "object", "propertyNames": ident, "additionalProperties": v}
+    sections = {
+      "options": mapping(obj({"default": {}, "text": text, "values": {"type": "array", "minItems": 1},
+                              "players": {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 1,
+                                          "description": "the player counts the option may be used with"},
+                              "excludes": {"type": "array", "items": ident,
+                                           "description": "options that cannot be on (truthy) together with this one"}},
+                             ["default"])),
+      "presets": mapping(obj({"text": text, "options": {"type": "object", "minProperties": 1}}, ["options"])),
+      "attributes": mapping(obj({"type": {"enum": ["integer", "string", "map", "boolean"]}, "default": {}, "text": text}, ["type"])),
+      "zones": mapping(obj({"scope": {"enum": ["shared", "player"]}, "visibility": {"enum": ["hidden", "owner", "public"]},
+                            "text": text, "tableau": {"type": "boolean"}, "quiet": {"type": "boolean"},
+                            "refill": obj({"from": ident, "shuffle": {"type": "boolean"}}, ["from"])}, ["scope", "visibility"])),
+      "piles": mapping(obj({"visibility": {"enum": ["hidden", "public"]}, "text": text,
+                            "capacity": dict(R("expr"), description="how many cards the pile on one card holds: a "
+                                         "number or an expression of the card ($self)")}, ["visibility"])),
+      "counters": mapping(obj({"scope": {"enum": ["shared", "player", "role", "card"],
+                                         "description": "who holds a value: the table, each player, each role or each card"},
+                               "reset": {"enum": ["never", "round", "phase"]}, "text": text,
+                               "capacity": dict(R("expr"), description="the most one holder may hold: a number or an "
+                                                "expression of the holder ($self)")})),
+      "events": mapping({"oneOf": [text, obj({"text": text})]}),
+      "quantities": mapping(obj({"base": R("expr"), "text": text, "min": {"type": "integer"}, "max": {"type": "integer"},
+                                 "flag": dict(text, description="an on/off quantity (0 or 1): the sentence that holds "
+                                                                "when it is 1, used in the generated rules text")})),
+      "payments": mapping(obj({"text": text, "sources": {"type": "array", "minItems": 1, "items": {"oneOf": [
+          obj({"from": R("selector"), "to": ident, "limit": R("expr"), "counter": ident}, ["from"],
+              "cards, paid one at a time into the zone 'to'"),
+          obj({"money": ident, "to": ident}, ["money"],
+              "a counter paid from directly (into the counter 'to', if given); paid before any cards"),
+      ]}}}, ["sources"])),
+      "selectors": mapping(R("selector")),
+      "procedures": mapping({"description": "steps that 'call' runs: a list of steps, or {text, do} where the text "
+                                            "says what it does (the rules pages print it for every call)",
+                             "oneOf": [steps, obj({"text": text, "do": steps}, ["text", "do"])]}),
+      "cards": {"type": "array", "items": R("card")},
+      "roles": {"type": "array", "items": R("role")},
+    }
+
+
+    def add_examples(defs):
+        """Puts each example of schemas/examples.yaml into a copy of its form (forms such as `var` are shared
+        between kinds)."""
+        from ..content.paths import data_dir
+        examples = YAML(typ="safe").load((data_dir("schemas") / "examples.yaml").read_text(encoding="utf-8"))
+        for key, data in examples.items():
+            kind, _, label = key.partition(" ")
+            alts = [lab for lab, _ in alternatives(defs, kind)]
+            assert label in alts, f"an example for a form the schemas do not have: {kind} {label!r}"
+            spec = defs[kind]
+            key = "oneOf" if "oneOf" in spec else "anyOf" if "anyOf" in spec else None
+            if key is None:
+                defs[kind] = {**spec, "examples": [data]}
+            else:
+                i = alts.index(label)
+                spec[key][i] = {**spec[key][i], "examples": [data]}
+
+
+    add_examples(defs)
+    defs_doc = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "defs.schema.json",
+                "title": "boardrules node kinds", "$defs": defs}
+    part = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "part.schema.json",
+            "title": "boardrules content file (included by a game)", "type": "object",
+            "properties": {k: ({"$ref": "defs.schema.json#/$defs/card"} if False else v) for k, v in sections.items()},
+            "additionalProperties": False, "minProperties": 1}
+    idlist = {"type": "array", "items": ident, "uniqueItems": True}
+    game = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "game.schema.json",
+            "title": "boardrules game", "type": "object", "additionalProperties": False,
+            "required": ["id", "title", "players"],
+            "properties": {
+              "id": ident, "title": text, "edition": text, "description": text,
+              "players": obj({"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer", "minimum": 1}}, ["min", "max"]),
+              "start_zone": dict(ident, description="the shared zone where cards without their own 'start' begin"),
+              "box_zone": dict(ident, description="the shared zone holding the copies a game leaves out"),
+              "extra_copies": {"type": "array", "description": "more (or fewer) copies of cards, by player count or option",
+                               "items": {"oneOf": [
+                                   obj({"if": R("condition"), "type": ident, "add": {"type": "integer"}}, ["type", "add"]),
+                                   obj({"if": R("condition"), "tag": ident, "add": {"type": "integer"}}, ["tag", "add"])]}},
+              "checks": {"type": "array", "description": "conditions on players and options that must hold to start a game",
+                         "items": obj({"if": R("condition"), "text": text}, ["if", "text"])},
+              "include": {"type": "array", "items": {"type": "string", "pattern": "^[^/\\\\][^\\\\]*\\.ya?ml$"}},
+              "names": obj({"player": name, "start_player": name}),
+              "works": R("works"),
+              "play": obj({
+                  "acquire": dict(idlist, description="action kinds that put a card in front of the player; a bot "
+                                                       "weighs them by value per card paid"),
+                  "benefit": dict(idlist, description="action kinds that take a benefit, most wanted first; a bot takes "
+                                                       "them whenever it may"),
+                  "keep": dict(idlist, description="action kinds that keep one card of several; a bot keeps the most "
+                                                    "valuable"),
+                  "decline": dict(idlist, description="optional action kinds a simple bot passes on"),
+                  "value": dict(ident, description="the card attribute that says what a card is worth"),
+                  "price": dict(ident, description="the card attribute that says what acquiring a card asks"),
+                  "track": dict(ident, description="the tag of the cards the balance report follows one by one "
+                                                   "(default: every card a player holds at the end)"),
+                  "nouns": obj({"card": text, "cards": text, "held": text, "place": text},
+                               desc="the report's words for a tracked card, several of them, having one at the end, "
+                                    "and where players keep them (default: card, cards, held, tableau)")},
+                  desc="hints for bots, the balance report and the command line: which action kinds do what and what "
+                       "to count (no rule depends on them)"),
+              **sections,
+              "setup": steps,
+              "flow": dict(steps, description="what happens after setup (usually 'rounds'); or declare the 'round' shape"),
+              "round": obj({"start": steps, "end": steps, "limit": {"type": "integer", "minimum": 1, "maximum": 100000},
+                            "roles": obj({"multiplier": ident, "by_players": by_players})},
+                           desc="the role-selection shape: rounds of start steps, every player choosing a role, end steps"),
+              "scoring": obj({"parts": {"type": "array", "items": obj({"id": ident, "name": name, "value": R("expr"),
+                                                                     "order": {}, "if": R("condition")}, ["id", "value"])},
+                              "tie_break": {"type": "array", "items": obj({"text": text, "value": R("expr")}, ["value"])}}),
+              "rules_choices": {"type": "array", "items": obj({"id": ident, "text": text, "source": text, "option": ident},
+                                                             ["id", "text"])},
+            }}
+
+    # ---------------------------------------------------------------- variants (overlays)
+    patch = {"type": "object", "description": "fields to change: mappings merge key by key, null deletes a key, "
+             "anything else replaces the old value"}
+    def list_ops(item):
+        return obj({"add": {"type": "array", "items": item, "description": "new entries (their ids must be new)"},
+                    "change": {"type": "object", "propertyNames": ident, "additionalProperties": patch,
+                               "description": "id -> fields to change"},
+                    "replace": {"type": "object", "propertyNames": ident, "additionalProperties": {"type": "object"},
+                                "description": "id -> a whole new entry (without its id)"},
+                    "remove": dict(idlist, description="ids to remove")})
+    def map_ops(value):
+        return obj({"add": mapping(value), "change": mapping(patch), "replace": mapping(value), "remove": idlist})
+    object_ops = obj({"change": patch, "replace": {"type": "object"}})
+    variant = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "variant.schema.json",
+               "title": "boardrules variant (a house rule or edition that extends a game)",
+               "description": "Operations per section run in the order remove, replace, change, add. The merged result "
+                              "is validated as a game.",
+               "type": "object", "additionalProperties": False, "required": ["extends", "id"],
+               "properties": {
+                 "extends": {"type": "string", "description": "a packaged game id or a path relative to this file"},
+                 "id": ident, "title": text, "edition": text, "description": text, "start_zone": ident, "box_zone": ident,
+                 "extra_copies": obj({"replace": game["properties"]["extra_copies"]}),
+                 "checks": obj({"replace": game["properties"]["checks"]}),
+                 "cards": list_ops(R("card")), "roles": list_ops(R("role")),
+                 **{s: map_ops(game["properties"][s]["additionalProperties"]) for s in
+                    ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities",
+                     "payments", "procedures")},
+                 "round": object_ops, "scoring": object_ops, "works": object_ops, "names": object_ops, "players": object_ops,
+                 "play": object_ops, "setup": obj({"replace": steps}), "flow": obj({"replace": steps}),
+                 "rules_choices": obj({"add": game["properties"]["rules_choices"], "remove": idlist}),
+               }}
+    return {"defs.schema.json": defs_doc, "part.schema.json": part, "game.schema.json": game,
+            "variant.schema.json": variant}
