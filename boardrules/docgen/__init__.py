@@ -7,8 +7,8 @@ comes from the compiled content (``CardType.texts``, ``RoleDef.action_text``, th
 here knows a particular game, and a variant or a new game is documented the same way.
 
 The parts: ``text`` (phrasing), ``steps`` (steps as sentences), ``games`` (a game's pages, with ``setup``,
-``roles``, ``cards``, ``when`` and ``end`` for the pages of those names), ``variants`` (variant comparison pages),
-``reference`` and ``reference_notes`` (the YAML reference), ``site`` (every page, the navigation, writing them).
+``roles``, ``cards``, ``when``, ``end`` and ``options`` for the pages of those names), ``variants`` (variant comparison pages),
+``reference`` (the YAML reference, from the schemas alone), ``site`` (every page, the navigation, writing them).
 """
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ import importlib as _importlib
 import sys as _sys
 
 # in dependency order: each module imports only modules before it
-_MODULES = ("page", "text", "steps", "setup", "roles", "cards", "when", "end", "games", "variants",
-            "reference_notes", "reference", "site")
+_MODULES = ("page", "text", "steps", "setup", "roles", "cards", "when", "end", "options", "games", "variants",
+            "reference", "site")
 
 if "generate" in globals():
     # importlib.reload(docgen) (docs/hooks.py under `mkdocs serve`): reload the parts too, so edits show up
@@ -29,7 +29,6 @@ if "generate" in globals():
 from .games import GameDoc  # noqa: E402
 from .page import Page  # noqa: E402
 from .reference import NAME_PATTERN, VAR_PATTERN, SchemaDoc  # noqa: E402
-from .reference_notes import DEFAULTS, FIELD_NOTES, NOTES, SECTION_NOTES  # noqa: E402
 from .setup import player_ranges  # noqa: E402
 from .site import (SECTION_PAGES, examples_dir, game_folder, generate, manifest_extends, make_pages,  # noqa: E402
                    nav, schema_files, variant_files)
@@ -39,7 +38,7 @@ from .text import (Style, article, cap, cell, code, flow, fmt_value, plural, sen
 from .variants import HANDLED_SECTIONS, LOCALES, VariantDoc  # noqa: E402
 
 __all__ = [
-    "DEFAULTS", "FIELD_NOTES", "HANDLED_SECTIONS", "LOCALES", "NAME_PATTERN", "NOTES", "SECTION_NOTES",
+    "HANDLED_SECTIONS", "LOCALES", "NAME_PATTERN",
     "SECTION_PAGES", "VAR_PATTERN", "GameDoc", "Page", "SchemaDoc", "Style", "VariantDoc", "article", "cap",
     "cell", "code", "compiled_steps", "events_of", "examples_dir", "flow", "fmt_value", "game_folder", "generate",
     "make_pages", "manifest_extends", "nav", "player_ranges", "plural", "render_steps", "schema_files", "sentence",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ..lang.grammar import alternatives
 from .page import Page
-from .reference_notes import DEFAULTS, FIELD_NOTES, NOTES, SECTION_NOTES
 from .steps import walk
 from .text import cap, code, flow, slug, table, yaml_block
 
@@ -80,9 +79,8 @@ class SchemaDoc:
     def field_rows(self, kind, label, props, required) -> list[list]:
         rows = []
         for name, prop in props.items():
-            default = code(prop["default"]) if isinstance(prop, dict) and "default" in prop else \
-                DEFAULTS.get((kind, label, name), "")
-            desc = (prop.get("description") if isinstance(prop, dict) else "") or FIELD_NOTES.get((kind, label, name), "")
+            default = code(prop["default"]) if isinstance(prop, dict) and "default" in prop else ""
+            desc = (prop.get("description") if isinstance(prop, dict) else "") or ""
             rows.append([f"`{name}`", self.type_md(prop), "yes" if name in required else "no",
                          "" if name in required else default, desc])
         return rows
@@ -195,7 +193,7 @@ class SchemaDoc:
             prefix = slug(name.split(".")[0])
             rows, subs = [], []
             for k, v in props.items():
-                desc = (v.get("description", "") if isinstance(v, dict) else "") or SECTION_NOTES.get(k, "")
+                desc = v.get("description", "") if isinstance(v, dict) else ""
                 detail = self.section_lines(name, k, v)
                 ref = f"`{k}`"
                 if detail:
@@ -249,7 +247,7 @@ class SchemaDoc:
         return "\n".join(lines)
 
     def alt_summary(self, kind, label, alt) -> str:
-        return alt.get("description") or NOTES.get((kind, label)) or self.type_md(alt)
+        return alt.get("description") or self.type_md(alt)
 
     def alt_body(self, kind, label, alt) -> list[str]:
         lines = []
