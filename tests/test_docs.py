@@ -148,17 +148,17 @@ def test_rules_choices_and_notes_show_where_they_apply():
     assert "frozen" in page("games/san_juan/end.md")
     overview = page("games/san_juan/index.md")
     for choice in boardrules.load("san_juan").model.rules_choices:
-        assert f"**{choice['id']}**" in overview
+        assert f"`{choice['id']}`" in overview
 
 
 def test_the_options_page_gives_each_option_its_cards_and_its_rules_choices():
     options = page("games/puerto_rico/options.md")
     nobles = section(options, "## `nobles`")
-    assert "### Cards with nobles (5 players)" in nobles
+    assert "### Cards with `nobles` (5 players)" in nobles
     assert "[Royal Garden](cards.md#card-royal_garden) | 0 | 1 |" in nobles     # one large building
     assert "[Jeweler](cards.md#card-jeweler) | 0 | 2 |" in nobles
-    assert "Rules choice: nobles_arrive" in nobles and "Rules choice: cloister_sets" not in nobles
-    assert "Rules choice: cloister_sets" in section(options, "## `new_buildings`")
+    assert "`nobles_arrive`:" in nobles and "`cloister_sets`:" not in nobles
+    assert "`cloister_sets`:" in section(options, "## `new_buildings`")
     assert "Presets that set it: `expansions`." in nobles
     assert "*(option [`nobles`](options.md#option-nobles))*" in page("games/puerto_rico/index.md")
     assert "[Options](options.md)" in page("games/puerto_rico/index.md")

@@ -107,7 +107,7 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
         lines = []
         for c in choices:
             more = f" ([all rules choices]({self.link('index.md', 'rules-choices', here)}))" if self.folder else ""
-            lines += [f'!!! info "Rules choice: {c["id"]}"', "", f"    {' '.join(c.get('text', '').split())}{more}", ""]
+            lines += ['!!! info "Rules choice"', "", f"    `{c['id']}`: {' '.join(c.get('text', '').split())}{more}", ""]
         return lines
 
     # ------------------------------------------------------------------ pages
@@ -165,7 +165,7 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
                 facts = [{"hidden": "face down", "public": "face up"}.get(p.visibility, p.visibility)]
                 if p.capacity:
                     facts.append(f"at most {p.capacity_text} on a card")
-                lines.append(f"- **{cap(p.text)}**: {'; '.join(facts)}.")
+                lines.append(f"- **{cap(p.text.replace('{card}', 'a card'))}**: {'; '.join(facts)}.")
             lines.append("")
         lines += self.round_lines()
         lines += ["## Rules choices {#rules-choices}", ""]
@@ -173,7 +173,7 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
             lines += ["Where the rulebooks are silent or disagree, this content makes these choices:", ""]
             for c in m.rules_choices:
                 option = f" *(option [`{c['option']}`](options.md#option-{c['option']}))*" if c.get("option") else ""
-                lines += [f"- **{c['id']}**{{#choice-{c['id']}}}{option}: {' '.join(c.get('text', '').split())}"
+                lines += [f"- `{c['id']}`{{#choice-{c['id']}}}{option}: {' '.join(c.get('text', '').split())}"
                           + (f" *(source: {c['source']})*" if c.get("source") else "")]
             lines.append("")
         else:

@@ -50,7 +50,7 @@ class OptionsPage:
             rows = [[self.card_link(t, "options.md"), base["copies"][t.index], q["copies"][t.index]]
                     for t in self.m.types if base["copies"][t.index] != q["copies"][t.index]]
             if rows:
-                label = f"{key} = {fmt_value(v)}" if not isinstance(v, bool) else (key if v else f"no {key}")
+                label = f"`{key} = {fmt_value(v)}`" if not isinstance(v, bool) else (f"`{key}`" if v else f"no `{key}`")
                 lines += [f"### Cards with {label} ({n} players)", ""]
                 lines += table(["Card", "Without", "With"], rows)
         return lines

@@ -101,7 +101,7 @@ class SetupPage:
             for v in option_values(opt):
                 if v == opt.default:
                     continue
-                label = f"{key} = {fmt_value(v)}" if not isinstance(v, bool) else (key if v else f"no {key}")
+                label = f"`{key} = {fmt_value(v)}`" if not isinstance(v, bool) else (f"`{key}`" if v else f"no `{key}`")
                 out.append((label, {key: v}))
         return out
 
@@ -204,7 +204,7 @@ class SetupPage:
         lines += ["## Presets", ""]
         if m.presets:
             rows = [[f"`{k}`", " ".join(str(p.get("text", "")).split()),
-                     ", ".join(f"{o} = {fmt_value(v)}" for o, v in p["options"].items())] for k, p in m.presets.items()]
+                     ", ".join(f"`{o} = {fmt_value(v)}`" for o, v in p["options"].items())] for k, p in m.presets.items()]
             lines += table(["Preset", "Meaning", "Options"], rows)
         else:
             lines += ["This game has no presets.", ""]

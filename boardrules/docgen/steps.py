@@ -57,11 +57,16 @@ def render_steps(steps, style: Style, ordered=True, depth=0) -> list[str]:
             lines.append(f"{pad}{bullet}{style.sentence(node.text)}")
             continue
         head, parts = split
-        lines.append(f"{pad}{bullet}{style.clause(head)}:")
+        item = [f"{pad}{bullet}{style.clause(head)}:"]
         for label, sub in parts:
             if label:
-                lines += ["", f"{pad}    {label}:", ""]
-            lines += render_steps(sub, style, ordered=False, depth=depth + 1)
+                item += ["", f"{pad}    {label}:", ""]
+            item += render_steps(sub, style, ordered=False, depth=depth + 1)
+        lines += item
+        if "" in item and i < len(steps):
+            # after a paragraph inside an item (at any depth), Markdown reads an unseparated next item as part of
+            # the nested list ("Otherwise:" would swallow the next numbered step): a blank line closes it
+            lines.append("")
     return lines
 
 

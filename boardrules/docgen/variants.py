@@ -252,9 +252,9 @@ class VariantDoc:
                 continue
             x, y = ca.get(key), cb.get(key)
             if isinstance(x, dict) and isinstance(y, dict):
-                rows = [[f"`{k}`", flow(x[k]) if k in x else "—", flow(y[k]) if k in y else "—"]
+                rows = [[f"`{k}`", f"`{flow(x[k])}`" if k in x else "—", f"`{flow(y[k])}`" if k in y else "—"]
                         for k in dict.fromkeys([*x, *y]) if x.get(k) != y.get(k)]
             else:
-                rows = [[f"`{key}`", "—" if x is None else flow(x), "—" if y is None else flow(y)]]
+                rows = [[f"`{key}`", "—" if x is None else f"`{flow(x)}`", "—" if y is None else f"`{flow(y)}`"]]
             lines += [f"### {cap(words(key))}", ""] + table(["", "Before", "After"], rows)
         return lines

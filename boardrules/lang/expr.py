@@ -585,7 +585,7 @@ class Compiler:
         name = node["option"]
         if name not in self.m.options:
             self.report(path + ("option",), f"unknown option {name!r}", choices=self.m.options)
-        return (lambda g, env: g.options.get(name)), f"the option {name!r}"
+        return (lambda g, env: g.options.get(name)), f"the option `{name}`"
 
     def num_mod(self, node, path):
         a, b, (ta, tb) = self._pair(node, path, "mod")
@@ -746,7 +746,7 @@ class Compiler:
         name = node["option"]
         if name not in self.m.options:
             self.report(path + ("option",), f"unknown option {name!r}", choices=self.m.options)
-        return (lambda g, env: bool(g.options.get(name))), f"the option {name!r} is on"
+        return (lambda g, env: bool(g.options.get(name))), f"the option `{name}` is on"
 
     def if_bound(self, node, path):
         var = self.var("$" + node["bound"], path + ("bound",), "card")

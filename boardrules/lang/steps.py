@@ -105,7 +105,10 @@ class StepCompiler(Compiler):
             verb = f"choose (declining only if {dtext})"
         sentence = f"{verb} {what} to {kind.replace('_', ' ')}"
         if fixed is not None and len(fixed) == 1:         # a yes/no question: say what it does
-            sentence = ("you may " if optional else "") + text.replace("{" + var + "}", "").strip()
+            said = text.replace("{" + var + "}", "").strip()
+            # another variable the sentence names reads as the thing it holds ("the {tile}": the tile taken)
+            said = re.sub(r"(?:the |your )?\{([a-z_][a-z0-9_]*)\}", lambda m: self.nouns.get(m.group(1), "that card"), said)
+            sentence = ("you may " if optional else "") + said
         return N.Choose(kind, var, who, source, where, fixed, bool(optional), spec.get("on_decline", "stop"), text,
                         decline, may_decline), sentence
 

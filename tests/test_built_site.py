@@ -1,0 +1,157 @@
+"""The built documentation site, read as a player reads it: the HTML mkdocs makes from the generated rules pages of
+every packaged game and every example variant (not the Markdown, which hides what the Markdown renderer does).
+
+Strict: no unfilled ``{placeholder}``, no internal id (a snake_case word outside code), no numbered step swallowed
+by the nested list before it. Held to a shrinking allowance (tests/built_site_allowance.json, page -> count): the
+sentences that still read as logic ("(where ...", "not (...)", "is such that") and source citations inside rules
+steps rather than in notes; a page may only go down. ``BOARDRULES_UPDATE_ALLOWANCE=1`` rewrites the allowance,
+and refuses to let any count grow."""
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+ALLOWANCE = pathlib.Path(__file__).parent / "built_site_allowance.json"
+SKIP = {"code", "pre", "script", "style", "kbd"}
+BLOCKS = {"li", "p", "h1", "h2", "h3", "h4", "td", "th", "summary", "div"}
+
+PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}")
+INTERNAL_ID = re.compile(r"(?<![\w/.#$-])[a-z][a-z0-9]*_[a-z0-9_]+\b(?!\.ya?ml)")
+LOGIC = re.compile(r"\(where |\bnot \(|is such that")
+CITATION = re.compile(r"\(seed 0\d\d|rules reference \d")
+
+
+class Page(HTMLParser):
+    """The visible text of a page's article, block by block (code left out), each block marked as a note when it
+    lies in an admonition; and the items of every list with the kind of list that holds them."""
+
+    def __init__(self):
+        super().__init__()
+        self.inside = self.skip = self.notes = 0
+        self.stack, self.cur, self.blocks, self.lists, self.items = [], [], [], [], []
+        self.in_ol = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "article":
+            self.inside = 1
+        if not self.inside:
+            return
+        note = tag == "div" and "admonition" in (dict(attrs).get("class") or "")
+        self.stack.append((tag, note))
+        self.notes += note
+        self.skip += tag in SKIP
+        if tag in BLOCKS:
+            self.flush()
+        if tag in ("ul", "ol"):
+            self.lists.append(tag)
+            self.in_ol += tag == "ol"
+        if tag == "li":
+            self.items.append([self.lists[-1] if self.lists else None, []])
+
+    def handle_endtag(self, tag):
+        if not self.inside:
+            return
+        if tag == "article":
+            self.flush()
+            self.inside = 0
+            return
+        while self.stack:
+            top, note = self.stack.pop()
+            self.notes -= note
+            self.skip -= top in SKIP
+            if top in BLOCKS:
+                self.flush()
+            if top in ("ul", "ol"):
+                self.lists.pop()
+                self.in_ol -= top == "ol"
+            if top == "li":
+                kind, words = self.items.pop()
+                self.done.append((kind, " ".join("".join(words).split())))
+            if top == tag:
+                break
+
+    def handle_data(self, data):
+        if self.inside and not self.skip:
+            self.cur.append(data)
+            for item in self.items:
+                item[1].append(data)
+
+    def flush(self):
+        text = " ".join("".join(self.cur).split())
+        if text:       # (text, whether it is a rules step: in a numbered list and not in a note)
+            self.blocks.append((text, self.in_ol > 0 and not self.notes))
+        self.cur = []
+
+    done: list
+
+
+def read(path):
+    page = Page()
+    page.done = []
+    page.feed(path.read_text(encoding="utf-8"))
+    page.flush()
+    return page
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    pytest.importorskip("mkdocs", reason="the docs extra (pip install '.[docs]') builds the site")
+    out = tmp_path_factory.mktemp("site")
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--quiet", "--site-dir", str(out)], cwd=ROOT,
+                         capture_output=True, text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert run.returncode == 0, run.stderr[-3000:]
+    pages = sorted(out.glob("games/**/index.html")) + sorted(out.glob("variants/**/index.html"))
+    assert len(pages) > 20
+    return {str(p.relative_to(out).parent): read(p) for p in pages}
+
+
+def test_no_placeholder_and_no_internal_id_a_player_would_see(site):
+    bad = [f"{name}: {m.group()!r} in {text[:160]!r}" for name, page in site.items() for text, _ in page.blocks
+           for rx in (PLACEHOLDER, INTERNAL_ID) for m in rx.finditer(text)]
+    assert not bad, "\n".join(bad[:30])
+
+
+def test_no_numbered_step_is_swallowed_by_the_list_before_it(site):
+    """Every numbered step of a page's Markdown is an item of a numbered list in its HTML. The known trap: after an
+    "Otherwise:" paragraph inside a step, the next step became an item of the "Otherwise" bullet list."""
+    from boardrules import docgen
+    markdown = {}
+    for p in docgen.make_pages():
+        if p.path.endswith(".md"):
+            markdown[p.path[:-len("/index.md")] if p.path.endswith("/index.md") else p.path[:-3]] = p.text
+    bad = []
+    for name, page in site.items():
+        numbered = len(re.findall(r"^\d+\. ", markdown[name], re.M))
+        items = sum(1 for kind, _ in page.done if kind == "ol")
+        if items != numbered:
+            bad.append(f"{name}: {numbered} numbered steps in the Markdown, {items} in numbered lists on the page")
+    assert not bad, "\n".join(bad)
+
+
+def counts(site):
+    out = {}
+    for name, page in site.items():
+        n = sum(len(LOGIC.findall(text)) + (len(CITATION.findall(text)) if step else 0) for text, step in page.blocks)
+        if n:
+            out[name] = n
+    return out
+
+
+def test_sentences_that_read_as_logic_or_cite_sources_only_shrink(site):
+    now = counts(site)
+    first = not ALLOWANCE.exists()
+    allowed = json.loads(ALLOWANCE.read_text(encoding="utf-8")) if ALLOWANCE.exists() else {}
+    grown = {k: (allowed.get(k, 0), v) for k, v in now.items() if v > allowed.get(k, 0)}
+    if os.environ.get("BOARDRULES_UPDATE_ALLOWANCE") and (not grown or first):
+        ALLOWANCE.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    examples = [f"{name}: {text[:200]!r}" for name, page in site.items() if name in grown
+                for text, step in page.blocks if LOGIC.search(text) or (step and CITATION.search(text))]
+    if os.environ.get("BOARDRULES_UPDATE_ALLOWANCE") and first:
+        return
+    assert not grown, f"more logic or citations than allowed (page: (allowed, now)): {grown}\n" + "\n".join(examples[:20])
