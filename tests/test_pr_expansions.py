@@ -409,3 +409,86 @@ def test_random_games_with_the_expansions_end_and_conserve_colonists_nobles_and_
             assert c["doubloons"] + c["coins"] + c["bank"] - c["bank_owed"] == 54
         assert game.end_reason in {"the colonist supply could not fill the colonist ship",
                                    "the victory point chips ran out", "a player filled the twelfth space of his city"}
+
+
+# ---------------------------------------------------------------------- more of both expansions
+def test_the_land_office_buys_a_face_down_plantation_with_a_colonist_and_sells_one_with_a_noble():
+    """Land Office (trader phase): with a colonist, pay 1 doubloon for a face-down plantation; with a noble, remove
+    a plantation or forest (not a quarry) for 1 doubloon (rules choice `land_office`)."""
+    game = role(position(options=NOBLES, cities={0: [("land_office", 1)], 1: [("land_office", 1)]},
+                         islands={1: ["corn_plantation", "quarry"]}, nobles={(1, "land_office"): 1},
+                         money={0: 2, 1: 0}), "trader")
+    island = len(zone(game, "island", 0))
+    act(game, "buy_plantation")
+    assert money(game, 0) == 1 and len(zone(game, "island", 0)) == island + 1
+    finish_phase_until(game, seat=1)
+    assert offered(game, "sell_plantation", "tile") == ["corn_plantation"]         # never the quarry
+    act(game, "sell_plantation", tile="corn_plantation")
+    assert money(game, 1) == 1 and zone(game, "island", 1) == ["quarry"]
+
+
+def finish_phase_until(game, seat):
+    """Declines decisions until it is ``seat``'s turn to decide."""
+    while game.current_player != seat:
+        decline(game)
+
+
+def test_the_hunting_lodge_clears_a_tile_with_a_colonist():
+    game = role(position(options=NOBLES, islands={0: [("corn_plantation", 1), "indigo_plantation"]},
+                         cities={0: [("hunting_lodge", 1)]}), "settler")
+    act(game, "clear_plantation", tile="corn_plantation")
+    assert "corn_plantation" not in zone(game, "island", 0)
+    assert counter(game, "san_juan", 0) == 1          # its colonist waits in San Juan
+
+
+@pytest.mark.parametrize("tiles,scores", [((0, 1, 2), True), ((1, 1, 2), False)])
+def test_the_hunting_lodge_with_a_noble_scores_two_for_strictly_the_most_empty_spaces(tiles, scores):
+    """Rules choice `hunting_lodge`: at the end of the Settler phase, strictly the most empty island spaces (a tie
+    scores nothing)."""
+    game = role(position(options=NOBLES, islands={seat: ["corn_plantation"] * n for seat, n in enumerate(tiles)},
+                         cities={0: [("hunting_lodge", 1)]}, nobles={(0, "hunting_lodge"): 1}), "settler")
+    while game.prompt != "choose_role":
+        decline(game)
+    assert points(game, 0) == (2 if scores else 0)
+
+
+def test_the_royal_garden_scores_a_point_for_each_noble_and_each_noble_scores_one():
+    game = position(options=NOBLES, islands={0: [("corn_plantation", 1)]}, cities={0: [("royal_garden", 1)]},
+                    nobles={(0, "royal_garden"): 1, (0, "corn_plantation"): 1})
+    parts = game.scores()[0]["parts"]
+    assert parts["nobles"] == 2 and parts["royal_garden"] == 2
+
+
+def test_the_library_gives_a_second_forest_with_the_forest_house():
+    """REFERENCE 5.2: Forest House + Library: up to 2 forests in one Settler phase."""
+    game = role(position(row=CROPS, cities={0: [("library", 1), ("forest_house", 1)]}), "settler")
+    act(game, "settle", tile="coffee_plantation")
+    act(game, "forest")
+    while game.current_player != 0 or game.prompt != "settle":
+        decline(game)
+    act(game, "settle", tile="sugar_plantation")
+    act(game, "forest")
+    assert zone(game, "island", 0).count("forest") == 2
+
+
+def test_the_library_doubles_the_prospectors_doubloon_and_the_traders_bonus():
+    game = role(position(players=4, cities={0: [("library", 1)]}, money={0: 0}), "prospector")
+    assert money(game, 0) == 2
+    game = role(position(cities={0: [("library", 1)]}, goods={0: {"corn": 1}}, money={0: 0}), "trader")
+    act(game, "sell", barrel="corn")
+    assert money(game, 0) == 0 + 2
+
+
+def test_the_small_wharf_is_used_once_per_phase():
+    game = position(cities={0: [("small_wharf", 1)]}, goods={0: {"corn": 2, "indigo": 2}})
+    d = game.to_json()
+    d["zones"]["box"][0] += d["zones"]["cargo_ships"][0]
+    d["zones"]["cargo_ships"][0] = []
+    game = role(RULES.game_from_json(d), "captain")
+    act(game, "use_small_wharf")
+    act(game, "small_wharf_load", barrel="corn")
+    decline(game)                      # ships one barrel, keeps the rest
+    assert counter(game, "small_wharf_used", 0) == 1
+    while not game.prompt.startswith("keep") and game.prompt != "choose_role":
+        assert game.prompt != "use_small_wharf" or game.current_player != 0
+        decline(game)
