@@ -211,3 +211,23 @@ def test_view_hides_other_hands_and_the_draw_pile():
         for entry in city:
             if isinstance(entry, dict) and "goods" in entry.get("piles", {}):
                 assert isinstance(entry["piles"]["goods"], int)
+
+
+@pytest.mark.parametrize("game_id", ["san_juan", "puerto_rico"])
+def test_a_tree_of_clones_each_playing_on_stays_what_its_own_history_replays_to(game_id):
+    """Clones share what neither has changed yet (the lists of cards in zones): the original, its clones and their
+    clones, each playing different moves after the split, must each be exactly the game its history replays to."""
+    rules = boardrules.load(game_id)
+    root = rules.new_game(4, seed=5, log=False)
+    rnd = random.Random(7)
+    games = [root]
+    for step in range(240):
+        g = games[rnd.randrange(len(games))]
+        if g.is_over:
+            continue
+        if step % 15 == 0 and len(games) < 12:
+            games.append(g.clone())
+        g.apply(rnd.choice(g.legal_actions()))
+    for g in games:
+        again = rules.replay(players=4, seed=5, options={}, actions=g.history)
+        assert again.to_json() == g.to_json()

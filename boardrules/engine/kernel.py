@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..errors import RulesError, UsageError
 from ..model.nodes import Repeat
 from . import rng
-from .state import FIELDS, PILE, ZONE, Frame, Pending
+from .state import COPIED_FIELDS, FIELDS, PILE, ZONE, Frame, Pending
 
 
 _UNSET = object()
@@ -57,6 +57,8 @@ class Kernel:
         """Derives the bookkeeping from the fields: where each card is, how many cards lie on each card, and
         which card types each seat owns and has working."""
         d = self.rules
+        self.mine = {id(cards) for owners in self.zones for cards in owners} | \
+            {id(cards) for pile in self.piles for cards in pile.values()}
         self.loc = [None] * len(d.instance_types)
         for z in d.zones:
             for owner, cards in enumerate(self.zones[z.index]):
@@ -79,21 +81,23 @@ class Kernel:
                         t = d.instance_types[c].index
                         self.owned[seat][t] = self.owned[seat].get(t, 0) + 1
                         if (seat, c) not in fresh:
-                            self.active[seat].setdefault(t, []).append(c)
+                            self.active[seat][t] = self.active[seat].get(t, ()) + (c,)
 
     def clone(self):
         """An exact, independent copy: every field copied, the flow frames and pending decision rebuilt."""
         new = self.__class__.__new__(self.__class__)
-        new.__dict__.update(self.__dict__)
-        for f in FIELDS:
-            setattr(new, f.name, f.copy(getattr(self, f.name)))
-        new.pile_hosts = dict(self.pile_hosts)
-        new.loc = list(self.loc)
-        new.owned = [dict(o) for o in self.owned]
-        new.active = [{t: list(cs) for t, cs in a.items()} for a in self.active]
-        new.options = dict(self.options)
-        new.history = list(self.history)
-        new.log = None if self.log is None else list(self.log)
+        new.__dict__.update(self.__dict__)          # immutable values shared, the rest copied below
+        for name, copy in COPIED_FIELDS:
+            setattr(new, name, copy(getattr(self, name)))
+        # every list of cards in a zone or a pile is now shared, until one game changes it (``zone_list``)
+        self.mine, new.mine = set(), set()
+        new.pile_hosts = self.pile_hosts.copy()
+        new.loc = self.loc[:]
+        new.owned = [o.copy() for o in self.owned]
+        new.active = [a.copy() for a in self.active]        # its lists of working cards are tuples, never changed
+        new.options = self.options.copy()
+        new.history = self.history[:]
+        new.log = None if self.log is None else self.log[:]
         frames, prev = [], None
         for f in self.stack:
             env = prev if getattr(f.node, "shared", False) and prev is not None else dict(f.env)
@@ -101,9 +105,7 @@ class Kernel:
             frames.append(Frame(f.node, env, data, f.pc))
             prev = env
         new.stack = frames
-        p = self.pending
-        if p is not None:
-            new.pending = Pending(p.node, p.player, list(p.actions), list(p.values))
+        # the pending decision is never changed once asked (a new one replaces it), so both games share it
         return new
 
     def card_in(self, name, where, problems):
@@ -224,14 +226,37 @@ class Kernel:
                     stack.extend(reversed(under))
         return out
 
+    def zone_list(self, i, owner):
+        """The list of cards of zone ``i`` of ``owner``, to change: a list a clone still shares is copied first."""
+        cards = self.zones[i][owner]
+        if id(cards) not in self.mine:
+            cards = self.zones[i][owner] = cards[:]
+            self.mine.add(id(cards))
+        return cards
+
+    def pile_list(self, i, host):
+        """The list of cards of pile ``i`` on ``host``, to change (copied first while a clone shares it)."""
+        cards = self.piles[i].get(host)
+        if cards is None or id(cards) not in self.mine:
+            cards = self.piles[i][host] = [] if cards is None else cards[:]
+            self.mine.add(id(cards))
+        return cards
+
+    def shuffle_zone(self, cards):
+        """Shuffles the cards of a zone (given as the list a selector read), in the list this game may change."""
+        if cards:
+            _, i, owner = self.loc[cards[0]]
+            cards = self.zone_list(i, owner)
+        self.shuffle(cards)
+
     def _take(self, c):
         kind, i, owner = self.loc[c]
         if kind == ZONE:
-            self.zones[i][owner].remove(c)
+            self.zone_list(i, owner).remove(c)
             if self.rules.zones[i].tableau:
                 self._leave_tableau(owner, c)
         else:
-            self.piles[i][owner].remove(c)
+            self.pile_list(i, owner).remove(c)
             hosts = self.pile_hosts
             hosts[owner] -= 1
             if not hosts[owner]:
@@ -240,11 +265,11 @@ class Kernel:
     def _put(self, c, dest, bottom):
         kind, i, owner = dest
         if kind == ZONE:
-            target = self.zones[i][owner]
+            target = self.zone_list(i, owner)
             if self.rules.zones[i].tableau:
                 self._enter_tableau(owner, c)
         else:
-            target = self.piles[i].setdefault(owner, [])
+            target = self.pile_list(i, owner)
             self.pile_hosts[owner] = self.pile_hosts.get(owner, 0) + 1
         if bottom:
             target.insert(0, c)
@@ -303,14 +328,17 @@ class Kernel:
         """Moves up to n cards off the top of ``source``; an empty source is refilled (and shuffled)
         from its refill zone, and a draw from two empty piles gives nothing."""
         moved = 0
+        at = None       # the source's (zone, owner), once known: a move may give the zone a new list (zone_list)
         for _ in range(n):
+            if at is not None:
+                source = self.zones[at[0]][at[1]]
             if not source:
                 if refill is None:
                     break
                 zone, back_zone, shuffle = refill
-                back = self.zones[back_zone][0]
-                if not back:
+                if not self.zones[back_zone][0]:
                     break
+                back, source, at = self.zone_list(back_zone, 0), self.zone_list(zone, 0), (zone, 0)
                 where = (ZONE, zone, 0)
                 for c in back:
                     self.loc[c] = where
@@ -318,6 +346,9 @@ class Kernel:
                 back.clear()
                 if shuffle:
                     self.shuffle(source)
+            if at is None:
+                _, zi, owner = self.loc[source[-1]]
+                at = (zi, owner)
             if not self.move(source[-1], dest, bottom):
                 break
             moved += 1
@@ -332,7 +363,7 @@ class Kernel:
         t = ctype.index
         self.owned[seat][t] = self.owned[seat].get(t, 0) + 1
         if ctype.works_from == "at_once":
-            self.active[seat].setdefault(t, []).append(c)
+            self.active[seat][t] = self.active[seat].get(t, ()) + (c,)
         else:
             self.fresh.append((seat, c))
 
@@ -342,9 +373,10 @@ class Kernel:
         if (seat, c) in self.fresh:
             self.fresh.remove((seat, c))
         else:
-            working = self.active[seat][t]
-            working.remove(c)
-            if not working:
+            working = tuple(x for x in self.active[seat][t] if x != c)
+            if working:
+                self.active[seat][t] = working
+            else:
                 del self.active[seat][t]
 
     def activate_fresh(self, moment=None):
@@ -353,7 +385,8 @@ class Kernel:
         waiting = []
         for seat, c in self.fresh:
             if moment is None or types[c].works_from == moment:
-                self.active[seat].setdefault(types[c].index, []).append(c)
+                t = types[c].index
+                self.active[seat][t] = self.active[seat].get(t, ()) + (c,)
             else:
                 waiting.append((seat, c))
         self.fresh = waiting

@@ -36,19 +36,21 @@ def _same(value):
 
 
 def _list(value):
-    return list(value)
+    return value[:]
 
 
 def _rows(value):
-    return [list(row) for row in value]
+    return [*map(list.copy, value)]
 
 
-def _nested(value):
-    return [[list(cards) for cards in owners] for owners in value]
+def _owners(value):
+    """Zones: each game its own lists of owners; the lists of cards are shared until written (Kernel.zone_list)."""
+    return [owners[:] for owners in value]
 
 
 def _piles(value):
-    return [{h: list(cs) for h, cs in p.items()} for p in value]
+    """Piles: each game its own mappings; the lists of cards are shared until written (Kernel.pile_list)."""
+    return [p.copy() for p in value]
 
 
 def _plain(k, value):
@@ -214,8 +216,10 @@ FIELDS = (
     Field("ending", tuple[str, str] | None, out=lambda k, v: None if v is None else list(v),
           into=lambda k, v, problems: None if v is None else tuple(v)),
     Field("ticks", int),
-    Field("zones", dict[str, list[list[str]]], _nested, out=_zones_out, into=_zones_in),
+    Field("zones", dict[str, list[list[str]]], _owners, out=_zones_out, into=_zones_in),
     Field("piles", dict[str, dict[str, list[str]]], _piles, out=_piles_out, into=_piles_in),
     Field("counters", dict[str, list[int]], _rows, out=_counters_out, into=_counters_in),
     Field("fresh", list[tuple[int, str]], _list, out=_fresh_out, into=_fresh_in),
 )
+#: (name, copy) of the fields ``clone`` must copy: the others hold immutable values, shared between copies
+COPIED_FIELDS = tuple((f.name, f.copy) for f in FIELDS if f.copy is not _same)

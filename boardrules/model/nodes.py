@@ -337,7 +337,7 @@ class Shuffle(Node):
         self.zone = zone
 
     def exec(self, g, f):
-        g.shuffle(self.zone(g, f.env))
+        g.shuffle_zone(self.zone(g, f.env))
         return False
 
 
