@@ -57,6 +57,10 @@ class Kernel:
         """Derives the bookkeeping from the fields: where each card is, how many cards lie on each card, and
         which card types each seat owns and has working."""
         d = self.rules
+        box = () if d.box is None else set(self.zones[d.box][0])
+        types = d.instance_types
+        self.live_mods, self.live_triggers, self.live_wide = d.live_tables(
+            frozenset(types[c].index for c in range(len(types)) if c not in box))
         self.mine = {id(cards) for owners in self.zones for cards in owners} | \
             {id(cards) for pile in self.piles for cards in pile.values()}
         self.loc = [None] * len(d.instance_types)
@@ -202,7 +206,8 @@ class Kernel:
         t = d.instance_types[c].index
         counts = ()
         if d.card_counters:
-            counts = tuple(self.counters[k][c] for k in d.card_counters)
+            counters = self.counters
+            counts = tuple([counters[k][c] for k in d.card_counters])
             if not any(counts):
                 counts = ()
         if c not in self.pile_hosts:
@@ -434,7 +439,7 @@ class Kernel:
         if you is not None:
             active = self.active[you]
             add = 0
-            for m in q.mods:
+            for m in self.live_mods[qi]:
                 working = active.get(m.type)
                 if not working:
                     continue
@@ -541,9 +546,9 @@ class Kernel:
             self.set_counter(src.counter, seat, self.counters[src.counter][seat] + 1)
 
     def emit(self, event, env):
-        wide = self.rules.wide_triggers.get(event)
+        wide = self.live_wide.get(event)
         pushed = self._emit_wide(wide, env) if wide else False
-        triggers = self.rules.triggers.get(event)
+        triggers = self.live_triggers.get(event)
         if not triggers:
             return pushed
         you = env.get("you")

@@ -124,8 +124,15 @@ class ForEachPlayer(Node):
 
     def __init__(self, start, body):
         self.start, self.body = start, body
+        steps = getattr(body, "steps", None)
+        # a body that only announces events ("at the end of the phase" for everyone) does nothing in a game
+        # where no card answers them: then the loop is skipped
+        self.events = tuple(x.event for x in steps) if steps and all(isinstance(x, Emit) for x in steps) and \
+            getattr(body, "guard", None) is None else None
 
     def exec(self, g, f):
+        if self.events is not None and not any(e in g.live_triggers or e in g.live_wide for e in self.events):
+            return False
         first = self.start(g, f.env)
         g.push(self, f.env, [first, 0])
         return True

@@ -260,6 +260,21 @@ class GameDef:
     nodes: dict = attrs.field(factory=dict)             # node path -> compiled node
     flow: object = None                                 # the top-level node
     raw: dict = attrs.field(factory=dict)               # merged content, for docs
+    live_cache: dict = attrs.field(factory=dict)        # types present in a game -> live_tables()
+
+    def live_tables(self, present: frozenset) -> tuple:
+        """(modifiers per quantity, triggers per event, wide triggers per event) of the card types ``present`` in a
+        game (its copies outside the box): a game without a card's copies never looks at what that card does.
+        Made once per set of types (the same for every game of a player count and options)."""
+        cache = self.live_cache
+        tables = cache.get(present)
+        if tables is None:
+            mods = [tuple(m for m in q.mods if m.type in present) for q in self.quantities]
+            triggers = {e: [t for t in ts if t.type in present] for e, ts in self.triggers.items()}
+            wide = {e: [t for t in ts if t.type in present] for e, ts in self.wide_triggers.items()}
+            tables = cache[present] = (mods, {e: ts for e, ts in triggers.items() if ts},
+                                       {e: ts for e, ts in wide.items() if ts})
+        return tables
 
     def declare_var(self, name, kind, path, report):
         known = self.var_kinds.setdefault(name, kind)
