@@ -365,10 +365,14 @@ class ContentCompiler(StepCompiler):
                     body = self.block(mod["do"], path + ("privilege", i, "do"))    # first, or after everyone
                     if mod.get("at", "first") == "end":
                         closing_steps.append(body)
-                        role.privilege_texts.append(f"When everyone has acted, you {self.text_of(body)}.")
+                        said = self.text_of(body)
+                        said = said[4:] if said.startswith("you ") else said        # "you may ...": one "you"
+                        role.privilege_texts.append(f"When everyone has acted, you {said}.")
                     else:
                         privilege_steps.append(body)
-                        role.privilege_texts.append(f"You first {self.text_of(body)}.")
+                        said = self.text_of(body)
+                        said = said[4:] if said.startswith("you ") else said
+                        role.privilege_texts.append(f"You first {said}.")
                     continue
                 q, modifier = self.modifier({"modify": mod["quantity"], **mod}, path + ("privilege", i), -1)
                 if q is not None:

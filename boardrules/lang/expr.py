@@ -13,6 +13,7 @@ from ..model.records import pile_text
 
 COMPARE = {"eq": (operator.eq, "is"), "ne": (operator.ne, "is not"), "lt": (operator.lt, "is less than"),
            "le": (operator.le, "is at most"), "gt": (operator.gt, "is more than"), "ge": (operator.ge, "is at least")}
+OPPOSITE = {"eq": "ne", "ne": "eq", "lt": "ge", "ge": "lt", "le": "gt", "gt": "le"}
 NOTHING = object()
 #: Variables the engine binds: the acting player, the role's chooser, the player whose event fired a scoped
 #: trigger, a working card, a candidate in a 'where', the turn index, cards just moved, the role being played.
@@ -68,6 +69,7 @@ class Compiler:
         self.quantity_deps = {}  # quantity -> quantities its value reads, to reject cycles
         self.expanding = set()   # named selectors being expanded, to reject cycles
         self.nouns = {}          # variable -> noun, for the effect or role being compiled
+        self.negations = {}      # id of a compiled condition -> the sentence saying it does not hold
         self.bound_vars = set(BUILTIN_VARS)     # variables some step or condition binds
         self.used_vars = {}      # variable -> where it is first used
 
@@ -622,7 +624,11 @@ class Compiler:
         if key in COMPARE:
             op, word = COMPARE[key]
             a, b, (ta, tb) = self._pair(node, path, key)
-            return (lambda g, env: op(a(g, env), b(g, env))), self.flag_text(node[key], key) or f"{ta} {word} {tb}"
+            fn = lambda g, env: op(a(g, env), b(g, env))     # noqa: E731
+            flag = self.flag_text(node[key], key)
+            if flag is None:
+                self.negations[id(fn)] = f"{ta} {COMPARE[OPPOSITE[key]][1]} {tb}"
+            return fn, flag or f"{ta} {word} {tb}"
         if key is None:
             self.report(path, f"unknown condition {next(iter(node))!r}",
                         choices=[k[3:] for k in dir(self) if k.startswith("if_")] + list(COMPARE))
@@ -649,23 +655,34 @@ class Compiler:
         parts = [self.condition(x, path + (i,)) for i, x in enumerate(items)]
         return [p[0] for p in parts], [p[1] for p in parts]
 
+    def negated(self, fn, text, negation):
+        """Records what a compiled condition reads as when it does not hold (for ``not``); returns (fn, text)."""
+        if negation is not None:
+            self.negations[id(fn)] = negation
+        return fn, text
+
     def if_all(self, node, path):
         fns, texts = self.conditions(node["all"], path + ("all",))
-        return fold_and(fns), " and ".join(texts)
+        nots = [self.negations.get(id(f)) for f in fns]
+        fn = fold_and(fns)
+        if len(fns) == 1:
+            return fn, texts[0]
+        return self.negated(fn, " and ".join(texts), "either " + " or ".join(nots) if all(nots) else None)
 
     def if_any(self, node, path):
         fns, texts = self.conditions(node["any"], path + ("any",))
-        return fold_or(fns), "either " + " or ".join(texts)
+        nots = [self.negations.get(id(f)) for f in fns]
+        fn = fold_or(fns)
+        if len(fns) == 1:
+            return fn, texts[0]
+        return self.negated(fn, "either " + " or ".join(texts), " and ".join(nots) if all(nots) else None)
 
     def if_not(self, node, path):
+        """The negation each kind of condition records when it is compiled (no sentence is parsed back); a
+        condition without one reads "it is not the case that ..."."""
         fn, text = self.condition(node["not"], path + ("not",))
-        if text.startswith("there is no card in "):
-            return (lambda g, env: not fn(g, env)), "there is a card in " + text[20:]
-        if text.startswith("you already own "):
-            return (lambda g, env: not fn(g, env)), "you do not already own " + text[16:]
-        if text.startswith("there is a card in "):
-            return (lambda g, env: not fn(g, env)), "there is no card in " + text[19:]
-        return (lambda g, env: not fn(g, env)), f"not ({text})"
+        negation = self.negations.get(id(fn))
+        return self.negated(lambda g, env: not fn(g, env), negation or f"it is not the case that {text}", text)
 
     def if_tag(self, node, path):
         tag = node["tag"]
@@ -677,7 +694,7 @@ class Compiler:
         def fn(g, env):
             c = card(g, env)
             return c is not None and tag in types[c].tags
-        return fn, f"{ctext} is {self.m.tag_text(tag)}"
+        return self.negated(fn, f"{ctext} is {self.m.tag_text(tag)}", f"{ctext} is not {self.m.tag_text(tag)}")
 
     def if_type(self, node, path):
         tid = self.lookup(self.m.type_index, node["type"], "card", path + ("type",))
@@ -688,7 +705,8 @@ class Compiler:
             c = card(g, env)
             return c is not None and types[c].index == tid
         name = self.m.type_name(tid)
-        return fn, f"{ctext} is {self.m.types[tid].article if tid is not None else 'a'} {name}"
+        article = self.m.types[tid].article if tid is not None else 'a'
+        return self.negated(fn, f"{ctext} is {article} {name}", f"{ctext} is not {article} {name}")
 
     def if_same_type(self, node, path):
         pair = node["same_type"]
@@ -698,7 +716,7 @@ class Compiler:
         def fn(g, env):
             x, y = a(g, env), b(g, env)
             return x is not None and y is not None and types[x] is types[y]
-        return fn, f"{ta} is the same kind of card as {tb}"
+        return self.negated(fn, f"{ta} is the same kind of card as {tb}", f"{ta} is not the same kind of card as {tb}")
 
     def if_same_card(self, node, path):
         pair = node["same_card"]
@@ -710,27 +728,31 @@ class Compiler:
         def fn(g, env):
             x = a(g, env)
             return x is not None and x == b(g, env)
-        return fn, f"{ta} is {tb}"
+        return self.negated(fn, f"{ta} is {tb}", f"{ta} is not {tb}")
 
     def if_owns(self, node, path):
         who, wtext = self.player(node.get("of"), path + ("of",))
         if not is_var(node["owns"]) and not isinstance(node["owns"], dict):    # a card id
             tid = self.lookup(self.m.type_index, node["owns"], "card", path + ("owns",))
-            return (lambda g, env: g.owned[who(g, env)].get(tid, 0) > 0), \
-                f"{wtext} own{'s' if wtext != 'you' else ''} {self.m.types[tid].article if tid is not None else 'a'} " \
-                f"{self.m.type_name(tid)}"
+            a = f"{self.m.types[tid].article if tid is not None else 'a'} {self.m.type_name(tid)}"
+            return self.negated(lambda g, env: g.owned[who(g, env)].get(tid, 0) > 0,
+                                f"{wtext} own{'s' if wtext != 'you' else ''} {a}",
+                                f"{wtext} do{'es' if wtext != 'you' else ''} not own {a}")
         card, ctext = self.card(node["owns"], path + ("owns",))
         types = self.m.instance_types
 
         def fn(g, env):
             c = card(g, env)
             return c is not None and g.owned[who(g, env)].get(types[c].index, 0) > 0
-        return fn, f"{wtext} already own{'s' if wtext != 'you' else ''} {ctext.replace('the ', 'a ')}"
+        a = ctext.replace('the ', 'a ')
+        return self.negated(fn, f"{wtext} already own{'s' if wtext != 'you' else ''} {a}",
+                            f"{wtext} do{'es' if wtext != 'you' else ''} not already own {a}")
 
     def if_chooser(self, node, path):
         want = bool(node["chooser"])
-        return (lambda g, env: (env.get("you") == g.chooser) == want), \
-            ("you chose the role" if want else "you did not choose the role")
+        return self.negated(lambda g, env: (env.get("you") == g.chooser) == want,
+                            "you chose the role" if want else "you did not choose the role",
+                            "you did not choose the role" if want else "you chose the role")
 
     def if_role(self, node, path):
         rid = self.lookup(self.m.role_index, node["role"], "role", path + ("role",))
@@ -746,7 +768,8 @@ class Compiler:
         name = node["option"]
         if name not in self.m.options:
             self.report(path + ("option",), f"unknown option {name!r}", choices=self.m.options)
-        return (lambda g, env: bool(g.options.get(name))), f"the option `{name}` is on"
+        return self.negated(lambda g, env: bool(g.options.get(name)), f"the option `{name}` is on",
+                            f"the option `{name}` is off")
 
     def if_bound(self, node, path):
         var = self.var("$" + node["bound"], path + ("bound",), "card")
@@ -757,7 +780,7 @@ class Compiler:
 
     def if_empty(self, node, path):
         sel, text = self.selector(node["empty"], path + ("empty",))
-        return (lambda g, env: not sel(g, env)), f"there is no card in {text}"
+        return self.negated(lambda g, env: not sel(g, env), f"there is no card in {text}", f"there is a card in {text}")
 
     def if_distinct(self, node, path):
         name = node["distinct"]
@@ -793,8 +816,8 @@ class Compiler:
         if var == "you":
             # "your" in the inner sentence means each player's in turn
             text = text.replace("your ", "their ").replace("you ", "they ")
-            return fn, f"some player is such that {text}"
-        return fn, f"another player is such that {text}"
+            return self.negated(fn, f"for some player, {text}", f"for no player, {text}")
+        return self.negated(fn, f"for another player, {text}", f"for no other player, {text}")
 
     def if_exists(self, node, path):
         spec = node["exists"]
@@ -815,7 +838,9 @@ class Compiler:
                     env.pop(var, None)
                 else:
                     env[var] = saved
-        return fn, f"one of {stext} is such that {ctext}"
+        if spec.get("where", True) is True:
+            return self.negated(fn, f"there is a card in {stext}", f"there is no card in {stext}")
+        return self.negated(fn, f"for one of {stext}, {ctext}", f"for none of {stext}, {ctext}")
 
     def if_can_pay(self, node, path):
         spec = node["can_pay"]

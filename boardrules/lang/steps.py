@@ -89,8 +89,11 @@ class StepCompiler(Compiler):
         else:
             source, what = self.selector(spec.get("from"), path + ("choose", "from"))
             what = f"a card from {what}"
-            if "where" in spec:
+            if "where" in spec:         # inside its own condition the card offered is "it" ("that card" when the
+                nested = "where" in repr(spec["where"]) or "exists" in repr(spec["where"])   # condition has its own)
+                self.nouns[var] = "that card" if nested else "it"
                 where, wtext = self.condition(spec["where"], path + ("choose", "where"))
+                self.nouns[var] = f"the card chosen to {kind.replace('_', ' ')}"
                 what += f" (where {wtext})"
         text = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")
         for name in re.findall(r"\{([a-z_][a-z0-9_]*)\}", text):
