@@ -83,6 +83,7 @@ class StepCompiler(Compiler):
         who, _ = self.player(spec.get("player"), path + ("choose", "player"))
         self.nouns[var] = f"the card chosen to {kind.replace('_', ' ')}"
         source = where = fixed = None
+        wtext = None
         if "options" in spec:
             fixed = list(spec["options"])
             what = " or ".join(fixed)
@@ -94,7 +95,6 @@ class StepCompiler(Compiler):
                 self.nouns[var] = "that card" if nested else "it"
                 where, wtext = self.condition(spec["where"], path + ("choose", "where"))
                 self.nouns[var] = f"the card chosen to {kind.replace('_', ' ')}"
-                what += f" (where {wtext})"
         text = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")
         for name in re.findall(r"\{([a-z_][a-z0-9_]*)\}", text):
             if name != var:     # another variable the text shows: it must be bound somewhere
@@ -106,7 +106,7 @@ class StepCompiler(Compiler):
         if not isinstance(optional, bool):      # a condition: declining is allowed only when it holds
             may_decline, dtext = self.condition(optional, path + ("choose", "optional"))
             verb = f"choose (declining only if {dtext})"
-        sentence = f"{verb} {what} to {kind.replace('_', ' ')}"
+        sentence = f"{verb} {what} to {kind.replace('_', ' ')}" + (f", if {wtext}" if wtext else "")
         if fixed is not None and len(fixed) == 1:         # a yes/no question: say what it does
             said = text.replace("{" + var + "}", "").strip()
             # another variable the sentence names reads as the thing it holds ("the {tile}": the tile taken)
