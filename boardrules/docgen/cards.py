@@ -58,8 +58,10 @@ class CardsPage:
         parts = []
         cols = [(title, v[t.index]) for title, v in self.copy_columns()]
         if len({v for _, v in cols}) > 1:
-            parts.append("copies: " + "; ".join(f"{v} {title}" if title.startswith("with ") else f"{v} with {title}"
-                                                for title, v in cols))
+            said = [f"{v} {title}" if title.startswith("with ") else f"{v} with {title}" for title, v in cols if v]
+            # a card only some options bring: say where it is, and that it is in no other game
+            none = " (none otherwise)" if any(not v for _, v in cols) else ""
+            parts.append("copies: " + "; ".join(said) + none)
         else:
             parts.append(f"{t.copies} cop{'y' if t.copies == 1 else 'ies'}")
         for name, spec in self.m.attributes.items():
