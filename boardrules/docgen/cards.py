@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .steps import render_steps, split_step, text_of, visible_steps
-from .text import cap, fmt_value, plural, slug, table, words
+from .text import cap, clause, fmt_value, plural, sentence, slug, table, words
 
 
 class CardsPage:
@@ -34,12 +34,10 @@ class CardsPage:
 
     def effect_lines(self, kind, eff, text, trig) -> list[str]:
         if kind == "when" and trig is not None:
-            steps, body = visible_steps(trig.body), text_of(trig.body)
-            tail = f": {body}."
-            if text.endswith(tail) and steps and (len(steps) > 1 or split_step(steps[0]) is not None):
-                lead = self.style.clause(text[:-len(tail)])
-                return [f"{lead}:", ""] + render_steps(steps, self.style, ordered=False) + [""]
-        return [self.style.sentence(text), ""]
+            steps = visible_steps(trig.body)
+            if trig.lead and steps and (len(steps) > 1 or split_step(steps[0]) is not None):
+                return [f"{clause(trig.lead)}:", ""] + render_steps(steps, ordered=False) + [""]
+        return [sentence(text), ""]
 
     def trigger_text(self, trig, short=False) -> str:
         """A trigger's sentence; ``short`` leaves out the moment (for a table that names it already)."""
@@ -50,9 +48,9 @@ class CardsPage:
                 if short and when and text.startswith(when):
                     rest = text[len(when):].lstrip(",: ")
                     if rest:
-                        return self.style.sentence(rest)
-                return self.style.sentence(text)
-        return self.style.sentence(f"{self.m.events.get(trig.event, trig.event)}: {text_of(trig.body)}")
+                        return sentence(rest)
+                return sentence(text)
+        return sentence(f"{self.m.events.get(trig.event, trig.event)}: {text_of(trig.body)}")
 
     def card_meta(self, t) -> str:
         parts = []

@@ -12,7 +12,7 @@ from .page import Page
 from .roles import RolesPage
 from .setup import SetupPage
 from .steps import compiled_steps, render_steps, walk
-from .text import Style, cap, slug, table, words
+from .text import cap, sentence, slug, table, words
 from .when import WhenPage
 
 
@@ -21,9 +21,8 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
 
     def __init__(self, rules, folder: str):
         self.rules, self.m, self.folder = rules, rules.model, folder
-        self.style = Style(self.m)
         self.content = self.m.raw.get("content", {})
-        self.start = self.style(self.m.start_player_name) if self.m.start_player_name else "the start player"
+        self.start = self.m.start_player_text
         self._probes = {}
         self.locales = []
         for t in self.m.types:
@@ -68,7 +67,7 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
         return cap(self.m.events.get(event, words(event)))
 
     def steps(self, path) -> list[str]:
-        return render_steps(compiled_steps(self.m, path), self.style)
+        return render_steps(compiled_steps(self.m, path))
 
     # ------------------------------------------------------------------ rules choices
     def choices_for(self, what: str, ident: str = "") -> list[dict]:
@@ -229,7 +228,7 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
             lines += [f"A card that comes into play ({' or '.join(tableau)}) works {when}.", ""]
         rows = []
         for r in m.roles:
-            rows.append([self.role_link(r) + self.other_names(r.name), " ".join(self.style.sentence(x)
+            rows.append([self.role_link(r) + self.other_names(r.name), " ".join(sentence(x)
                                                                                  for x in r.privilege_texts)])
         lines += table(["Role", "Privilege (the chooser only)"], rows)
         lines += ["### Round end", ""]

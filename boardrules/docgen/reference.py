@@ -13,6 +13,10 @@ FIELDS_HEAD = ["Field", "Type", "Required", "Default", "Description"]
 BLOCK_KINDS = ("step", "steps", "effect", "card", "role")   # written one key a line in content files
 
 
+#: Keys every form of a kind takes beside its own (said once on the kind's page, not in each form's table).
+BESIDE = ("rule_text",)
+
+
 class SchemaDoc:
     """The YAML language reference, from the JSON Schemas in ``schemas/``."""
 
@@ -69,7 +73,7 @@ class SchemaDoc:
 
     def fields(self, kind, label, alt) -> tuple[str | None, dict, list]:
         """(kind key whose value holds the fields or None, properties, required)."""
-        props = alt.get("properties") or {}
+        props = {k: v for k, v in (alt.get("properties") or {}).items() if k not in BESIDE}
         if len(props) == 1:
             key, inner = next(iter(props.items()))
             if isinstance(inner, dict) and inner.get("properties"):
@@ -239,6 +243,10 @@ class SchemaDoc:
         if len(alts) > 1 or alts[0][0]:
             rows = [[f"[`{label}`](#{slug(label)})", self.alt_summary(kind, label, alt)] for label, alt in alts]
             lines += table(["Form", "Meaning"], rows)
+        for name in BESIDE:      # a key every form takes: said once for the kind
+            forms = [alt.get("properties", {}).get(name) for _, alt in alts]
+            if forms and all(forms):
+                lines += [f"Every form also takes `{name}` beside its own key: {forms[0].get('description', '')}.", ""]
         for label, alt in alts:
             if label:
                 lines += [f"## `{label}` {{#{slug(label)}}}", ""]

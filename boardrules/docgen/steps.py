@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..model import nodes as N
-from .text import Style
+from .text import clause, sentence
 
 
 def walk(node):
@@ -26,42 +26,28 @@ def text_of(block) -> str:
 
 
 def split_step(node):
-    """(head, [(label, steps)]) for a step that holds other steps, when its text can be cut at its parts;
-    None for a plain step."""
-    text = getattr(node, "text", "")
-    if isinstance(node, N.If):
-        then = node.then
-        suffix = f": {text_of(then)}"
-        parts = [(None, visible_steps(then))]
-        if node.other is not None:
-            suffix += f"; otherwise: {text_of(node.other)}"
-            parts.append(("Otherwise", visible_steps(node.other)))
-        if text.endswith(suffix) and len(text) > len(suffix):
-            return text[:len(text) - len(suffix)], parts
+    """(head, [(label, steps)]) for a step that holds other steps (as the compiler recorded them); None for a plain
+    step."""
+    if not getattr(node, "parts", ()):
         return None
-    body = getattr(node, "body", None)
-    if body is not None and hasattr(body, "steps"):
-        suffix = f": {text_of(body)}"
-        if text.endswith(suffix) and len(text) > len(suffix):
-            return text[:len(text) - len(suffix)], [(None, visible_steps(body))]
-    return None
+    return node.head, [(label, visible_steps(block)) for label, block in node.parts]
 
 
-def render_steps(steps, style: Style, ordered=True, depth=0) -> list[str]:
+def render_steps(steps, ordered=True, depth=0) -> list[str]:
     """Steps as a (nested) Markdown list, one sentence per step."""
     lines, pad = [], "    " * depth
     for i, node in enumerate(steps, 1):
         bullet = f"{i}. " if ordered else "- "
         split = split_step(node)
         if split is None:
-            lines.append(f"{pad}{bullet}{style.sentence(node.text)}")
+            lines.append(f"{pad}{bullet}{sentence(node.text)}")
             continue
         head, parts = split
-        item = [f"{pad}{bullet}{style.clause(head)}:"]
+        item = [f"{pad}{bullet}{clause(head)}:"]
         for label, sub in parts:
             if label:
                 item += ["", f"{pad}    {label}:", ""]
-            item += render_steps(sub, style, ordered=False, depth=depth + 1)
+            item += render_steps(sub, ordered=False, depth=depth + 1)
         lines += item
         if "" in item and i < len(steps):
             # after a paragraph inside an item (at any depth), Markdown reads an unseparated next item as part of

@@ -1,9 +1,11 @@
-"""Phrasing helpers: sentences, Markdown tables, plurals and articles, values as text, and ``Style``, the rulebook
-phrasing put on top of the engine's sentences."""
+"""Phrasing helpers: sentences, Markdown tables, plurals and articles, values as text. The sentences themselves
+come from the compiler (each node kind says itself); nothing here rewrites them."""
 from __future__ import annotations
 
 import json
 import re
+
+from ..model.records import plural  # noqa: F401  (re-exported: the docs pages use it)
 
 
 def cap(text: str) -> str:
@@ -32,14 +34,6 @@ def table(head: list, rows: list) -> list[str]:
     out = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
     out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
     return out + [""]
-
-
-def plural(word: str) -> str:
-    if re.search(r"(s|x|ch|sh)$", word):
-        return word + "es"
-    if re.search(r"[^aeiou]y$", word):
-        return word[:-1] + "ies"
-    return word + "s"
 
 
 def article(phrase: str) -> str:
@@ -125,52 +119,6 @@ def _item(value, indent: int) -> str:
     return pad + "- " + flow(value)
 
 
-class Style:
-    """Rulebook phrasing on top of the engine's sentences (the engine's renderer is left as it is).
-
-    - ``a <tag> card`` becomes ``a <tag> <kind>`` when every card with that tag shares a more common tag (the
-      kind of card), with the right article;
-    - card names that start with a vowel take ``an``;
-    - the start player's title takes ``the``.
-    """
-
-    def __init__(self, m):
-        self.m = m
-        self.subs = []
-        copies = {}
-        for t in m.types:
-            for tag in t.tags:
-                copies[tag] = copies.get(tag, 0) + max(t.copies, 1)
-        self.kind = {}
-        for tag in sorted(copies):
-            having = [t.tags for t in m.types if tag in t.tags]
-            common = set.intersection(*(set(x) for x in having)) - {tag}
-            common = {c for c in common if copies.get(c, 0) > copies[tag]}
-            self.kind[tag] = max(sorted(common), key=lambda c: copies[c]) if common else None
-        kinds = {k for k in self.kind.values() if k}
-        for tag in sorted(copies, key=len, reverse=True):
-            if tag in kinds:
-                phrase = words(tag)
-            elif self.kind[tag]:
-                phrase = f"{words(tag)} {words(self.kind[tag])}"
-            else:
-                phrase = f"{words(tag)} card"
-            self.subs.append((re.compile(rf"\ba {re.escape(tag)} card\b"), f"{article(phrase)} {phrase}"))
-        for t in m.types:
-            if t.en[:1] in "AEIOU":
-                self.subs.append((re.compile(rf"\ba {re.escape(t.en)}\b"), f"an {t.en}"))
-        name = m.start_player_name or ""
-        if name[:1].isupper() and not name.lower().startswith("the "):
-            self.subs.append((re.compile(rf"(?<![Tt]he )\b{re.escape(name)}\b"), f"the {name}"))
-        self.subs.append((re.compile(r"\b([Tt]he) the\b"), r"\1"))
-
-    def __call__(self, text: str) -> str:
-        for pattern, repl in self.subs:
-            text = pattern.sub(repl, text)
-        return text
-
-    def sentence(self, text: str) -> str:
-        return sentence(self(text))
-
-    def clause(self, text: str) -> str:
-        return cap(self(text)).rstrip(":. ")
+def clause(text: str) -> str:
+    """A capitalised clause that a colon will follow."""
+    return cap(text).rstrip(":. ")

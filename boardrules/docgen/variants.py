@@ -7,7 +7,7 @@ from pathlib import Path
 from .games import GameDoc
 from .page import Page
 from .steps import compiled_steps
-from .text import cap, flow, fmt_value, table, words
+from .text import cap, flow, fmt_value, sentence, table, words
 
 LOCALES = {"zh": "中文", "ja": "日本語", "de": "Deutsch", "fr": "Français", "es": "Español"}
 HANDLED_SECTIONS = {"id", "title", "edition", "description", "players", "include", "cards", "roles", "quantities",
@@ -89,7 +89,7 @@ class VariantDoc:
         out["Tags"] = ", ".join(words(x) for x in sorted(t.tags))
         out["Starts in"] = m.zones[t.start].text if m.zones else ""
         for i, text in enumerate(t.texts, 1):
-            out[f"Effect {i}" if len(t.texts) > 1 else "Effect"] = doc.style.sentence(text)
+            out[f"Effect {i}" if len(t.texts) > 1 else "Effect"] = sentence(text)
         for i, note in enumerate(t.notes, 1):
             out[f"Note {i}" if len(t.notes) > 1 else "Note"] = " ".join(str(note).split())
         return out
@@ -127,10 +127,10 @@ class VariantDoc:
 
     def role_fields(self, doc: GameDoc, r) -> dict:
         out = name_fields(r)
-        out["Privilege"] = " ".join(doc.style.sentence(x) for x in r.privilege_texts)
+        out["Privilege"] = " ".join(sentence(x) for x in r.privilege_texts)
         for key, text in (("Start of the phase", r.start_text), ("Action", r.action_text),
                           ("End of the phase", r.end_text)):
-            out[key] = doc.style.sentence(text) if text else ""
+            out[key] = sentence(text) if text else ""
         return out
 
     def roles(self) -> list[str]:
@@ -162,19 +162,19 @@ class VariantDoc:
         rows = []
         for q in b.quantities:
             if q.id not in a.quantity_index:
-                rows.append([cap(q.text), f"`{q.id}`", "— (new)", self.db.style(q.base_text)])
+                rows.append([cap(q.text), f"`{q.id}`", "— (new)", (q.base_text)])
                 continue
             old = a.quantities[a.quantity_index[q.id]]
             for label, x, y in (("", old.base_text, q.base_text), (" (at least)", old.min, q.min),
                                 (" (at most)", old.max, q.max)):
                 if x != y:
-                    rows.append([cap(q.text) + label, f"`{q.id}`", "—" if x is None else self.da.style(str(x)),
-                                 "—" if y is None else self.db.style(str(y))])
+                    rows.append([cap(q.text) + label, f"`{q.id}`", "—" if x is None else (str(x)),
+                                 "—" if y is None else (str(y))])
             if old.text != q.text:
                 rows.append(["Name", f"`{q.id}`", old.text, q.text])
         for q in a.quantities:
             if q.id not in b.quantity_index:
-                rows.append([cap(q.text), f"`{q.id}`", self.da.style(q.base_text), "— (removed)"])
+                rows.append([cap(q.text), f"`{q.id}`", (q.base_text), "— (removed)"])
         return (["### Numbers", "", "Base values, before any card or privilege changes them:", ""]
                 + table(["Number", "Id", "Before", "After"], rows)) if rows else []
 
@@ -206,7 +206,7 @@ class VariantDoc:
         return (["### Options and presets", ""] + table(["", "Before", "After"], rows)) if rows else []
 
     def step_texts(self, doc: GameDoc, path: str) -> list[str]:
-        return [doc.style.sentence(s.text) for s in compiled_steps(doc.m, path)]
+        return [sentence(s.text) for s in compiled_steps(doc.m, path)]
 
     def steps(self) -> list[str]:
         lines = []
@@ -222,7 +222,7 @@ class VariantDoc:
 
     def scoring(self) -> list[str]:
         def parts(doc):
-            return [f"{s.name.get('en', s.id) if isinstance(s.name, dict) else s.name}: {doc.style(s.text)}"
+            return [f"{s.name.get('en', s.id) if isinstance(s.name, dict) else s.name}: {(s.text)}"
                     + (" (counted last)" if s.order > 0 else "") for s in doc.m.scoring]
         x, y = parts(self.da), parts(self.db)
         lines = []

@@ -445,11 +445,11 @@ class ContentCompiler(StepCompiler):
                         continue
                     cond, ctext = self.condition(eff["if"], p + ("if",)) if "if" in eff else (None, "")
                     body = self.block(eff.get("do", []), p + ("do",), guard=cond)
-                    trig = M.Trigger(t.index, event, cond, body, ctext, scope)
-                    (m.triggers if scope == "owner" else m.wide_triggers).setdefault(event, []).append(trig)
                     when = m.events[event]
-                    t.texts.append(f"{when[0].upper()}{when[1:]}{', if ' + ctext if ctext else ''}: "
-                                   f"{self.text_of(body)}.")
+                    lead = f"{when[0].upper()}{when[1:]}{', if ' + ctext if ctext else ''}"
+                    trig = M.Trigger(t.index, event, cond, body, ctext, scope, lead)
+                    (m.triggers if scope == "owner" else m.wide_triggers).setdefault(event, []).append(trig)
+                    t.texts.append(f"{lead}: {self.text_of(body)}.")
                 elif "score" in eff:
                     value, vtext = self.number(eff["score"], p + ("score",))
                     order = eff.get("order", "normal")

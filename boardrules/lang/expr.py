@@ -6,10 +6,9 @@ Variables are written ``$name`` and read from ``env``; ``$it`` is the candidate 
 from __future__ import annotations
 
 import operator
-import re
 
 from ..errors import RulesError
-from ..model.records import pile_text
+from ..model.records import pile_text, plural
 
 COMPARE = {"eq": (operator.eq, "is"), "ne": (operator.ne, "is not"), "lt": (operator.lt, "is less than"),
            "le": (operator.le, "is at most"), "gt": (operator.gt, "is more than"), "ge": (operator.ge, "is at least")}
@@ -70,6 +69,7 @@ class Compiler:
         self.expanding = set()   # named selectors being expanded, to reject cycles
         self.nouns = {}          # variable -> noun, for the effect or role being compiled
         self.negations = {}      # id of a compiled condition -> the sentence saying it does not hold
+        self.plurals = {}        # id of a compiled selector -> its cards as a plural noun, when they have one
         self.bound_vars = set(BUILTIN_VARS)     # variables some step or condition binds
         self.used_vars = {}      # variable -> where it is first used
 
@@ -201,6 +201,7 @@ class Compiler:
         else:
             self.report(path, "a selector needs 'zone' or 'pile'", hint="write {zone: <zone id>} or {pile: <pile id>, on: $card}")
             return (lambda g, env: []), "?"
+        counted = None     # the cards as a plural noun ("<tag nouns> in <zone>"), when they have one
         if "except" in node:            # one card left out (cheaper than a 'where' that compares every card)
             left_out, etext = self.card(node["except"], path + ("except",))
             every = base
@@ -230,8 +231,18 @@ class Compiler:
                     else:
                         env["it"] = saved
                     return out
-            plural = re.match(r"^it is an? (.+ card)$", ctext)
-            text = f"{text} that are {plural.group(1)}s" if plural else f"{text} where {ctext}"
+            where = node["where"]
+            if isinstance(where, dict) and set(where) <= {"tag", "card"} and "tag" in where \
+                    and where.get("card", "$it") == "$it":      # "the <tag nouns> in <zone>"
+                cards = plural(self.m.tag_noun(where["tag"]))
+                owner, _, held = text.partition(" ")
+                if owner in ("your", "their") and cards.endswith(" " + held):      # "your <tag> <things>"
+                    text = counted = f"{owner} {cards}"
+                else:
+                    counted = f"{cards} in {text}"
+                    text = f"the {counted}"
+            else:
+                text = f"{text} where {ctext}"
         if node.get("one_per_type"):    # one card of each kind: the first in the zone's order
             many = base
             types = self.m.instance_types
@@ -248,7 +259,15 @@ class Compiler:
         if isinstance(node.get("text"), str):      # the content's own name for these cards; the docs define it
             self.m.selector_phrases.setdefault(node["text"], text)
             text = node["text"]
+        elif counted and not node.get("one_per_type"):
+            self.plurals[id(base)] = counted
         return base, text
+
+    def how_many(self, sel, text, different=False) -> str:
+        """'the number of <cards>' for a compiled selector and its text."""
+        counted = self.plurals.get(id(sel))
+        other = "different " if different else ""
+        return f"the number of {other}{counted}" if counted else f"the number of {other}cards in {text}"
 
     def quick_filter(self, where, path):
         """A one-pass filter for the commonest 'where' shapes on the candidate ($it): its card id, a tag, the same
@@ -420,7 +439,7 @@ class Compiler:
 
     def num_count(self, node, path):
         sel, text = self.selector(node["count"], path + ("count",))
-        return (lambda g, env: len(sel(g, env))), f"the number of cards in {text}"
+        return (lambda g, env: len(sel(g, env))), self.how_many(sel, text)
 
     def num_total(self, node, path):
         name = node["total"]
@@ -478,7 +497,7 @@ class Compiler:
     def num_types(self, node, path):
         sel, text = self.selector(node["types"], path + ("types",))
         types = self.m.instance_types
-        return (lambda g, env: len({types[c].index for c in sel(g, env)})), f"the number of different cards in {text}"
+        return (lambda g, env: len({types[c].index for c in sel(g, env)})), self.how_many(sel, text, different=True)
 
     def num_sets(self, node, path):
         spec = node["sets"]

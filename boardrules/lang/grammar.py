@@ -358,6 +358,11 @@ def content_schemas() -> dict[str, dict]:
       E("start_player", {"oneOf": [{"const": "random"}, {"type": "integer", "minimum": 0}]}),
       E("pass_start_player", {"type": "integer"}),
     ]}
+    rule_text = {"type": "string", "description": "how the rules pages say this step, instead of the generated "
+                 "sentence (for a step that holds steps: its opening clause); an empty text leaves out a bookkeeping "
+                 "step"}
+    for form in defs["step"]["oneOf"]:
+        form["properties"]["rule_text"] = rule_text
     scope = {"enum": ["owner", "others", "all"],
              "description": "whose quantities or events: the card's owner (default), the other players, or everyone"}
     mod_props = {"modify": ident, "add": R("expr"), "set": R("expr"), "if": R("condition")}

@@ -36,6 +36,13 @@ class StepCompiler(Compiler):
             self.report(path, f"unknown step {next(iter(item))!r}", choices=[k[3:] for k in dir(self) if k.startswith("st_")])
             return None
         node, text = getattr(self, f"st_{key}")(item, path)
+        said = item.get("rule_text")
+        if isinstance(said, str):       # the content's own sentence for the step ("": bookkeeping, left out)
+            if node.parts and said:
+                node.head = said
+                text = self.flat(said, node.parts)
+            else:
+                text, node.head, node.parts = said, "", ()
         node.text = text
         if node.path == "":
             self.register(node, path)
@@ -45,21 +52,32 @@ class StepCompiler(Compiler):
         """The English sentence(s) of a compiled block."""
         return "; ".join(s.text for s in block.steps if getattr(s, "text", ""))
 
+    def flat(self, head, parts) -> str:
+        """A step that holds steps as one sentence (logs): its clause, then each part's steps."""
+        text = f"{head}: {self.text_of(parts[0][1])}"
+        for label, block in parts[1:]:
+            text += f"; {label.lower()}: {self.text_of(block)}"
+        return text
+
+    def compound(self, node, head, *parts):
+        """A step that holds steps: its clause and its parts kept apart for the docs (never cut out of the
+        sentence again), and the one-sentence form."""
+        node.head, node.parts = head, tuple((None, p) if not isinstance(p, tuple) else p for p in parts)
+        return node, self.flat(head, node.parts)
+
     # ---------------------------------------------------------------- control
     def st_if(self, item, path):
         cond, ctext = self.condition(item["if"], path + ("if",))
         then = self.block(item.get("then"), path + ("then",), shared=True)
         other = self.block(item["else"], path + ("else",), shared=True) if "else" in item else None
-        text = f"if {ctext}: {self.text_of(then)}"
-        if other is not None:
-            text += f"; otherwise: {self.text_of(other)}"
-        return N.If(cond, then, other), text
+        parts = [then] + ([("Otherwise", other)] if other is not None else [])
+        return self.compound(N.If(cond, then, other), f"if {ctext}", *parts)
 
     def st_repeat(self, item, path):
         spec = item["repeat"]
         times, ttext = self.amount(spec["times"], path + ("repeat", "times"))
         body = self.block(spec.get("do"), path + ("repeat", "do"))
-        return N.Repeat(times, body), f"up to {ttext} times: {self.text_of(body)}"
+        return self.compound(N.Repeat(times, body), f"up to {ttext} times", body)
 
     def with_player(self, compile_body):
         """Compiles steps that run with a player in scope (a turn of each player)."""
@@ -73,7 +91,7 @@ class StepCompiler(Compiler):
         spec = item["for_each_player"]
         start, stext = self.player(spec.get("from", "start_player"), path + ("for_each_player", "from"))
         body = self.with_player(lambda: self.block(spec.get("do"), path + ("for_each_player", "do")))
-        return N.ForEachPlayer(start, body), f"each player in turn, starting with {stext}: {self.text_of(body)}"
+        return self.compound(N.ForEachPlayer(start, body), f"each player in turn, starting with {stext}", body)
 
     def st_choose(self, item, path):
         spec = item["choose"]
@@ -138,7 +156,7 @@ class StepCompiler(Compiler):
         spec = item["rounds"]
         body = self.block(spec.get("do"), path + ("rounds", "do"))
         limit = spec.get("limit", 1000)
-        return N.Rounds(body, limit), f"round after round until the game ends: {self.text_of(body)}"
+        return self.compound(N.Rounds(body, limit), "round after round until the game ends", body)
 
     def st_choose_roles(self, item, path):
         node = self.role_choice(item["choose_roles"] or {}, path + ("choose_roles",))
@@ -151,15 +169,14 @@ class StepCompiler(Compiler):
         body = self.with_player(lambda: self.block(spec.get("do"), p + ("do",)))
         order = spec.get("order", "each")
         how = "each player once" if order == "each" else "the players in turn, round and round until all pass"
-        return N.Turns(order, start, body, spec.get("limit", 10000)), \
-            f"{how}, starting with {stext}: {self.text_of(body)}"
+        return self.compound(N.Turns(order, start, body, spec.get("limit", 10000)), f"{how}, starting with {stext}", body)
 
     def st_while(self, item, path):
         spec = item["while"]
         p = path + ("while",)
         cond, ctext = self.condition(spec["if"], p + ("if",))
         body = self.block(spec.get("do"), p + ("do",), shared=True)
-        return N.While(cond, body, spec.get("limit", 1000)), f"while {ctext}: {self.text_of(body)}"
+        return self.compound(N.While(cond, body, spec.get("limit", 1000)), f"while {ctext}", body)
 
     def st_for_each(self, item, path):
         spec = item["for_each"]
@@ -182,7 +199,7 @@ class StepCompiler(Compiler):
             items = lambda g, env: range(low(g, env), high(g, env) + 1)  # noqa: E731
             what = f"the numbers from {ltext} to {htext}"
         body = self.block(spec.get("do"), p + ("do",), shared=True)
-        return N.ForEach(items, var, body), f"for each of {what}: {self.text_of(body)}"
+        return self.compound(N.ForEach(items, var, body), f"for each of {what}", body)
 
     def st_call(self, item, path):
         node = N.Call(item["call"])

@@ -23,6 +23,9 @@ def _ints(value, n=None) -> bool:
 class Node:
     framed = False
     path = ""
+    text = ""       # the step as a sentence (logs, the docs); "" leaves it out of the rules pages
+    head = ""       # a step that holds steps: its own clause ("if <condition>") ...
+    parts = ()      # ... and its steps, as (label or None, Block) ("Otherwise" labels an if's else)
 
     def frame_problem(self, pc, data) -> str | None:
         """What is wrong with a saved frame of this node (its program counter and data), or None."""

@@ -18,6 +18,19 @@ def article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 
+def words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def plural(noun: str) -> str:
+    """The plural of a noun phrase (its last word)."""
+    if noun.endswith(("s", "x", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
 @attrs.define(eq=False)
 class CardType:
     index: int
@@ -125,6 +138,7 @@ class Trigger:
     body: object        # a compiled Block
     text: str
     scope: str = "owner"    # whose events fire it: the owner's, the other players' or everyone's
+    lead: str = ""          # the moment and its condition, before the steps ("After you <event>, if ...")
 
 
 @attrs.define(eq=False)
@@ -261,6 +275,7 @@ class GameDef:
     flow: object = None                                 # the top-level node
     raw: dict = attrs.field(factory=dict)               # merged content, for docs
     live_cache: dict = attrs.field(factory=dict)        # types present in a game -> live_tables()
+    tag_nouns: dict = attrs.field(factory=dict)         # tag -> what a card with it is called (tag_noun)
 
     def live_tables(self, present: frozenset) -> tuple:
         """(modifiers per quantity, triggers per event, wide triggers per event) of the card types ``present`` in a
@@ -293,8 +308,29 @@ class GameDef:
     def attr_text(self, name) -> str:
         return self.attributes.get(name, {}).get("text", name)
 
+    def tag_noun(self, tag) -> str:
+        """What a card with this tag is called: the tag alone when it names a kind of card, the tag and its kind
+        when every card with it shares a commoner tag (``<tag> <kind>``), else ``<tag> card``.
+        Made once from the card types (compiled before any step or condition)."""
+        nouns = self.tag_nouns
+        if not nouns and self.types:
+            copies: dict = {}
+            for t in self.types:
+                for x in t.tags:
+                    copies[x] = copies.get(x, 0) + max(t.copies, 1)
+            kind = {}
+            for x in sorted(copies):
+                common = set.intersection(*(set(t.tags) for t in self.types if x in t.tags)) - {x}
+                common = {c for c in common if copies.get(c, 0) > copies[x]}
+                kind[x] = max(sorted(common), key=lambda c: copies[c]) if common else None
+            kinds = {k for k in kind.values() if k}
+            for x in copies:
+                nouns[x] = words(x) if x in kinds else f"{words(x)} {words(kind[x])}" if kind[x] else f"{words(x)} card"
+        return nouns.get(tag) or f"{words(tag)} card"
+
     def tag_text(self, tag) -> str:
-        return f"{article(tag)} {tag.replace('_', ' ')} card"
+        noun = self.tag_noun(tag)
+        return f"{article(noun)} {noun}"
 
     def type_name(self, index) -> str:
         return self.types[index].en if index is not None else "?"
