@@ -21,6 +21,9 @@ PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}")
 INTERNAL_ID = re.compile(r"(?<![\w/.#$-])[a-z][a-z0-9]*_[a-z0-9_]+\b(?!\.ya?ml)")
 LOGIC = re.compile(r"\(where |\bnot \(|is such that")
 CITATION = re.compile(r"\(seed 0\d\d|rules reference \d")
+# a variable named after how it was bound ("the card chosen to build"), instead of the thing it holds ("the building
+# you build"); and a bookkeeping step that says how the engine keeps count ("note ... as the price")
+VARIABLE = re.compile(r"\bthe \w+ chosen to \w|\b[Nn]ote .* as the \w+")
 
 
 class Page(HTMLParser):
@@ -135,4 +138,10 @@ def test_no_sentence_reads_as_logic_and_no_rules_step_cites_a_source(site):
     notes and rules choices, never inside a numbered rules step."""
     bad = [f"{name}: {text[:200]!r}" for name, page in site.items() for text, step in page.blocks
            if LOGIC.search(text) or (step and CITATION.search(text))]
+    assert not bad, "\n".join(bad[:30])
+
+
+def test_a_chosen_card_reads_as_what_it_is(site):
+    bad = [f"{name}: {m.group()!r} in {text[:200]!r}" for name, page in site.items() for text, _ in page.blocks
+           for m in VARIABLE.finditer(text)]
     assert not bad, "\n".join(bad[:30])

@@ -134,7 +134,10 @@ def test_two_player_role_order_and_round():
 def test_roles_read_as_numbered_steps_with_their_privilege():
     builder = section(page("games/san_juan/roles.md"), "## Builder")
     assert "- Your building cost is 1 lower." in builder
-    assert "1. You may choose a card from your hand" in builder
+    assert "1. You may choose a building from your hand to build, if:" in builder
+    assert "    - either it is a production building or you do not already own one like it;" in builder
+    assert "Put the building you build into your city." in builder
+    assert "chosen to" not in builder
     assert "Otherwise:" in builder
     end = page("games/san_juan/end.md")
     assert "At the end of the Builder phase" in end and "someone has 12 buildings" in end
@@ -189,7 +192,8 @@ def test_docgen_is_generic():
     """Another game entirely (money, a market, no start-player title) gets readable pages too."""
     rules = boardrules.load(ROOT / "tests" / "games" / "market" / "game.yaml")
     pages = {p.path: p.text for p in docgen.GameDoc(rules, "games/market").pages()}
-    assert "After you buy, if the card is a big card: add 2 to money." in pages["games/market/cards.md"]
+    # the variable the Mason binds reads as what it holds, on the card that uses it
+    assert "After you buy, if the card you buy is a big card: add 2 to money." in pages["games/market/cards.md"]
     assert "Mason" in pages["games/market/roles.md"]
     assert "Money" in pages["games/market/setup.md"]          # the counter appears in the starting position
 

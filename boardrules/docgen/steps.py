@@ -39,6 +39,11 @@ def render_steps(steps, ordered=True, depth=0) -> list[str]:
     for i, node in enumerate(steps, 1):
         bullet = f"{i}. " if ordered else "- "
         split = split_step(node)
+        if split is None and node.conditions:       # a step with several conditions, listed under it
+            lines.append(f"{pad}{bullet}{clause(node.head)}, if:")
+            lines += [f"{pad}    - {c}{';' if k < len(node.conditions) else '.'}"
+                      for k, c in enumerate(node.conditions, 1)]
+            continue
         if split is None:
             lines.append(f"{pad}{bullet}{sentence(node.text)}")
             continue

@@ -146,7 +146,8 @@ class ContentCompiler(StepCompiler):
         for doc, path, key, spec in self.entries("zones"):
             m.zone_index[key] = len(m.zones)
             m.zones.append(M.ZoneDef(len(m.zones), key, spec["scope"], spec["visibility"], spec.get("text", key),
-                                     bool(spec.get("tableau")), quiet=bool(spec.get("quiet"))))
+                                     bool(spec.get("tableau")), quiet=bool(spec.get("quiet")),
+                                     holds=spec.get("holds", "")))
         m.quiet_zones = frozenset(z.index for z in m.zones if z.quiet)
         for doc, path, key, spec in self.entries("zones"):
             refill = spec.get("refill")
@@ -354,10 +355,11 @@ class ContentCompiler(StepCompiler):
                 continue
             m.role_index[key] = len(m.roles)
             m.roles.append(M.RoleDef(len(m.roles), key, M.names(spec["name"], key), {}, None, spec))
+        role_nouns = {}     # variable -> the nouns the roles give it
         for doc, path, key, spec in self.entries("roles"):
             if m.roles[m.role_index[key]].raw is not spec:
                 continue
-            self.nouns = {}
+            self.nouns, self.chosen = {}, {}
             role = m.roles[m.role_index[key]]
             privilege_steps, closing_steps = [], []
             for i, mod in enumerate(spec.get("privilege", [])):
@@ -402,6 +404,12 @@ class ContentCompiler(StepCompiler):
                      *start, self.register(N.ForEachPlayer(lambda g, env: g.chooser, action), ("roles", key, "each")),
                      closing, *end, self.each_player_emits("phase_end", ("roles", key, "phase_end")), N.PhaseEnd()]
             role.block = self.register(N.Block([s for s in steps if s is not None]), ("roles", key))
+            for var, noun in self.nouns.items():
+                role_nouns.setdefault(var, set()).add(noun)
+        # a variable every role names alike is what cards mean by it ("$card": the <thing> you <verb>)
+        for var, nouns in role_nouns.items():
+            if len(nouns) == 1 and var not in M.BUILTIN_NOUNS:
+                m.var_nouns[var] = nouns.pop()
 
     def each_player_emits(self, event, path):
         """When the content declares it, the kernel emits this event for every player, from the chooser."""
@@ -426,7 +434,7 @@ class ContentCompiler(StepCompiler):
         for t in m.types:
             for i, eff in enumerate(t.effects):
                 p = t.source[1] + ("effects", i)
-                self.nouns = {}
+                self.nouns, self.chosen = {}, {}
                 scope = eff.get("scope", "owner")
                 if "modify" in eff:
                     q, modifier = self.modifier(eff, p, t.index)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import operator
 
 from ..errors import RulesError
-from ..model.records import pile_text, plural
+from ..model.records import article, pile_text, plural
 
 COMPARE = {"eq": (operator.eq, "is"), "ne": (operator.ne, "is not"), "lt": (operator.lt, "is less than"),
            "le": (operator.le, "is at most"), "gt": (operator.gt, "is more than"), "ge": (operator.ge, "is at least")}
@@ -68,6 +68,7 @@ class Compiler:
         self.quantity_deps = {}  # quantity -> quantities its value reads, to reject cycles
         self.expanding = set()   # named selectors being expanded, to reject cycles
         self.nouns = {}          # variable -> noun, for the effect or role being compiled
+        self.chosen = {}         # variable of a choice -> (what is chosen, what for): ("<thing>", "<verb> over")
         self.negations = {}      # id of a compiled condition -> the sentence saying it does not hold
         self.plurals = {}        # id of a compiled selector -> its cards as a plural noun, when they have one
         self.bound_vars = set(BUILTIN_VARS)     # variables some step or condition binds
@@ -181,6 +182,9 @@ class Compiler:
             return (lambda g, env: [c for f in fns for c in f(g, env)]), " and ".join(p[1] for p in parts)
         if "zone" in node:
             base, text = self.zone_ref(node, path)
+            holds = self.holds(node)
+            if holds and set(node) <= {"zone", "of"}:       # "the <things> in <zone>"
+                self.plurals[id(base)] = f"{plural(holds)} in {text}"
             if node.get("deep"):
                 shallow = base
                 base = lambda g, env: g.deep(shallow(g, env))  # noqa: E731
@@ -262,6 +266,15 @@ class Compiler:
         elif counted and not node.get("one_per_type"):
             self.plurals[id(base)] = counted
         return base, text
+
+    def holds(self, source) -> str:
+        """What one card of a raw selector is called, from its zone's ``holds`` ("" when the zone does not say)."""
+        seen = set()
+        while isinstance(source, dict) and "selector" in source and source["selector"] not in seen:
+            seen.add(source["selector"])
+            source = (self.m.selectors.get(source["selector"]) or (None,))[0]
+        zone = self.m.zone_index.get(source.get("zone")) if isinstance(source, dict) else None
+        return self.m.zones[zone].holds if zone is not None else ""
 
     def how_many(self, sel, text, different=False) -> str:
         """'the number of <cards>' for a compiled selector and its text."""
@@ -591,9 +604,21 @@ class Compiler:
         table = node["lookup"]
         index, itext = self.number(node["index"], path + ("index",))
         last = len(table) - 1
-        steps = [f"{table[i]} if it is {i}" for i in range(1, last)] + [f"{table[last]} if it is {last} or more"]
-        if table[0]:
-            steps.insert(0, f"{table[0]} if it is 0")
+        steps, i, skipped = [], 0, False
+        while i <= last:        # runs of one value: "4 if it is 9 or less, 5 if it is 10, ..., 7 if it is 12 or more"
+            j = i
+            while j < last and table[j + 1] == table[i]:
+                j += 1
+            if j == last:
+                steps.append(f"{table[i]} if it is {i} or more" if i else f"{table[i]} whatever it is")
+            elif not table[i]:
+                skipped = True
+            else:
+                steps.append(f"{table[i]} if it is {i}" if i == j else
+                             f"{table[i]} if it is {j} or less" if i == 0 else f"{table[i]} if it is {i} to {j}")
+            i = j + 1
+        if skipped:
+            steps.append("0 otherwise")
         return (lambda g, env: table[max(0, min(index(g, env), last))]), f"{', '.join(steps)}, counting {itext}"
 
     def num_if(self, node, path):
@@ -763,7 +788,8 @@ class Compiler:
         def fn(g, env):
             c = card(g, env)
             return c is not None and g.owned[who(g, env)].get(types[c].index, 0) > 0
-        a = ctext.replace('the ', 'a ')
+        a = f"one like {ctext}" if ctext in ("it", "this card") or ctext.startswith("that ") else \
+            ctext.replace("the ", "a ", 1)      # the same kind of card, not that very card
         return self.negated(fn, f"{wtext} already own{'s' if wtext != 'you' else ''} {a}",
                             f"{wtext} do{'es' if wtext != 'you' else ''} not already own {a}")
 
@@ -792,10 +818,12 @@ class Compiler:
 
     def if_bound(self, node, path):
         var = self.var("$" + node["bound"], path + ("bound",), "card")
-        noun = self.m.noun(var, self.nouns)
-        if noun.startswith("the card chosen to "):
-            return (lambda g, env: env.get(var) is not None), f"you chose a card to {noun[19:]}"
-        return (lambda g, env: env.get(var) is not None), f"{noun} was chosen"
+        fn = (lambda g, env: env.get(var) is not None)
+        if var in self.chosen:
+            thing, doing = self.chosen[var]
+            return self.negated(fn, f"you chose {article(thing)} {thing} to {doing}",
+                                f"you did not choose {article(thing)} {thing} to {doing}")
+        return fn, f"{self.m.noun(var, self.nouns)} was chosen"
 
     def if_empty(self, node, path):
         sel, text = self.selector(node["empty"], path + ("empty",))
@@ -859,7 +887,10 @@ class Compiler:
                     env[var] = saved
         if spec.get("where", True) is True:
             return self.negated(fn, f"there is a card in {stext}", f"there is no card in {stext}")
-        return self.negated(fn, f"for one of {stext}, {ctext}", f"for none of {stext}, {ctext}")
+        counted = self.plurals.get(id(sel))
+        if not counted:
+            counted = f"{plural(self.holds(spec['in']) or 'card')} in {stext}"
+        return self.negated(fn, f"for one of the {counted}, {ctext}", f"for none of the {counted}, {ctext}")
 
     def if_can_pay(self, node, path):
         spec = node["can_pay"]

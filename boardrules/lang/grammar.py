@@ -299,6 +299,8 @@ def content_schemas() -> dict[str, dict]:
       E("exists", obj({"in": R("selector"), "as": ident, "where": R("condition")}, ["in"])),
       E("can_pay", obj({"amount": R("expr"), "using": ident, "except": R("card_ref")}, ["amount", "using"])),
     ]}
+    noun = {"type": "string", "description": "what the rules pages call the chosen card in later steps (default: "
+            "from 'text' and the card's tag or zone: 'text: \"<verb> {x}\"' gives \"the <thing> you <verb>\")"}
     dest = {"description": "where cards go", "oneOf": [
       obj({"zone": ident, "of": player}, ["zone"]), obj({"pile": ident, "on": R("card_ref")}, ["pile", "on"])]}
     steps = {"type": "array", "items": R("step")}
@@ -307,7 +309,7 @@ def content_schemas() -> dict[str, dict]:
       E("if", R("condition"), ["if", "then"], {"then": steps, "else": steps}),
       E("repeat", obj({"times": R("expr"), "do": steps}, ["times", "do"])),
       E("for_each_player", obj({"from": player, "do": steps}, ["do"])),
-      E("choose", obj({"action": ident, "text": text, "decline_text": text, "from": R("selector"), "where": R("condition"),
+      E("choose", obj({"action": ident, "text": text, "decline_text": text, "noun": noun, "from": R("selector"), "where": R("condition"),
                        "options": {"type": "array", "items": {"type": "string"}, "minItems": 1},
                        "as": ident, "player": player,
                        "optional": dict(R("condition"), description="true, or a condition: the player may decline only "
@@ -348,7 +350,7 @@ def content_schemas() -> dict[str, dict]:
       E("call", ident, desc="run a procedure declared under 'procedures'"),
       E("distribute", obj({"counter": ident, "from": obj({"counter": ident, "of": player, "on": R("card_ref"),
                                                           "role": role_ref}, ["counter"]),
-                           "onto": R("selector"), "action": ident, "as": ident, "text": text},
+                           "onto": R("selector"), "action": ident, "as": ident, "text": text, "noun": noun},
                           ["counter", "from", "onto", "action"]),
         desc="move a count one at a time from a holder onto cards with room in a card counter, the player choosing "
              "the card each time (all at once when there is enough to fill them all)"),
@@ -411,6 +413,8 @@ def content_schemas() -> dict[str, dict]:
       "attributes": mapping(obj({"type": {"enum": ["integer", "string", "map", "boolean"]}, "default": {}, "text": text}, ["type"])),
       "zones": mapping(obj({"scope": {"enum": ["shared", "player"]}, "visibility": {"enum": ["hidden", "owner", "public"]},
                             "text": text, "tableau": {"type": "boolean"}, "quiet": {"type": "boolean"},
+                            "holds": {"type": "string", "description": "what one card in it is called in the rules "
+                                      "pages when nothing else says (one word, as its text would use it)"},
                             "refill": obj({"from": ident, "shuffle": {"type": "boolean"}}, ["from"])}, ["scope", "visibility"])),
       "piles": mapping(obj({"visibility": {"enum": ["hidden", "public"]}, "text": text,
                             "capacity": dict(R("expr"), description="how many cards the pile on one card holds: a "

@@ -4,7 +4,12 @@ from __future__ import annotations
 import re
 
 from ..model import nodes as N
-from .expr import Compiler, is_var, kind_of, pile_text
+from ..model.records import article, plural
+from .expr import Compiler, fold_and, is_var, kind_of, pile_text
+
+#: Words after which a template's {card} is named by the content itself ("on the {x}"), not by the verb.
+DETERMINERS = frozenset({"the", "a", "an", "your", "one", "more", "all", "each", "every", "their", "its", "this",
+                         "that", "any", "another"})
 
 
 class StepCompiler(Compiler):
@@ -42,7 +47,7 @@ class StepCompiler(Compiler):
                 node.head = said
                 text = self.flat(said, node.parts)
             else:
-                text, node.head, node.parts = said, "", ()
+                text, node.head, node.parts, node.conditions = said, "", (), ()
         node.text = text
         if node.path == "":
             self.register(node, path)
@@ -93,27 +98,73 @@ class StepCompiler(Compiler):
         body = self.with_player(lambda: self.block(spec.get("do"), path + ("for_each_player", "do")))
         return self.compound(N.ForEachPlayer(start, body), f"each player in turn, starting with {stext}", body)
 
+    def thing_chosen(self, spec, var, zone_text) -> str:
+        """What a chosen card is called: the tag its own condition requires of it ("a <tag> <kind>"), else what the
+        zone it comes from holds (its ``holds``; or "your <things>": a <thing>), else a card."""
+        where = spec.get("where")
+        conds = where["all"] if isinstance(where, dict) and isinstance(where.get("all"), list) else [where]
+        for c in conds:
+            if isinstance(c, dict) and set(c) <= {"tag", "card"} and c.get("card", "$it") == "$" + var:
+                return self.m.tag_noun(c["tag"])
+        holds = self.holds(spec.get("from") if "from" in spec else spec.get("onto"))
+        if holds:
+            return holds
+        held = zone_text.partition(" ")[2] if zone_text.startswith("your ") else ""
+        if held.endswith("s") and " " not in held and plural(held[:-1]) == held:
+            return held[:-1]
+        return "card"
+
+    def choice_noun(self, spec, var, kind, template, zone_text) -> tuple[str, str, str]:
+        """(thing, doing, noun) of a choice: "<thing>", "<verb> over" and "the <thing> you <verb> over" from
+        ``text: "<verb> over {x}"``; a template that names the card after an article ("<verb> on the {x}") gives
+        "the x". ``noun`` in the content says it outright."""
+        thing = self.thing_chosen(spec, var, zone_text)
+        head, mark, rest = template.partition("{" + var + "}")
+        head = head.strip()
+        doing = " ".join(x for x in (head, rest.strip()) if x)
+        if not mark or not head or "{" in doing or head.split()[-1] in DETERMINERS:
+            doing = kind.replace("_", " ")
+            noun = f"the {var.replace('_', ' ')}" if mark and head else f"the {thing} chosen to {doing}"
+        else:
+            noun = f"the {thing} you {doing}"
+        return thing, doing, spec.get("noun") or noun
+
     def st_choose(self, item, path):
         spec = item["choose"]
         var = self.var("$" + spec.get("as", "choice"), path + ("choose", "as"),
                        "value" if "options" in spec else "card", bind=True)
         kind = spec["action"]
         who, _ = self.player(spec.get("player"), path + ("choose", "player"))
-        self.nouns[var] = f"the card chosen to {kind.replace('_', ' ')}"
+        text = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")
         source = where = fixed = None
-        wtext = None
+        wlist = []
         if "options" in spec:
             fixed = list(spec["options"])
             what = " or ".join(fixed)
+            thing, doing, noun = "answer", kind.replace("_", " "), f"the answer to {kind.replace('_', ' ')}"
+            self.nouns[var] = spec.get("noun") or noun
         else:
-            source, what = self.selector(spec.get("from"), path + ("choose", "from"))
-            what = f"a card from {what}"
-            if "where" in spec:         # inside its own condition the card offered is "it" ("that card" when the
-                nested = "where" in repr(spec["where"]) or "exists" in repr(spec["where"])   # condition has its own)
-                self.nouns[var] = "that card" if nested else "it"
-                where, wtext = self.condition(spec["where"], path + ("choose", "where"))
-                self.nouns[var] = f"the card chosen to {kind.replace('_', ' ')}"
-        text = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")
+            source, from_text = self.selector(spec.get("from"), path + ("choose", "from"))
+            thing, doing, noun = self.choice_noun(spec, var, kind, text, from_text)
+            self.chosen[var] = (thing, doing)
+            what = f"{article(thing)} {thing} from {from_text}"
+            if "where" in spec:         # inside its own condition the card offered is "it" ("that <thing>" when
+                raw = spec["where"]     # the condition has a card of its own)
+                self.nouns[var] = self.offered(raw, thing)
+                if isinstance(raw, dict) and set(raw) == {"all"} and isinstance(raw["all"], list) and raw["all"]:
+                    # each condition said apart; the one that names the kind chosen is said by "choose a <thing>"
+                    fns, texts = [], []
+                    for i, c in enumerate(raw["all"]):
+                        self.nouns[var] = self.offered(c, thing)
+                        fn, t = self.condition(c, path + ("choose", "where", "all", i))
+                        fns.append(fn)
+                        texts.append(t)
+                    where = fold_and(fns)
+                    wlist = [t for c, t in zip(raw["all"], texts) if not self.names_thing(c, var, thing)]
+                else:
+                    where, wtext = self.condition(raw, path + ("choose", "where"))
+                    wlist = [] if self.names_thing(raw, var, thing) else [wtext]
+            self.nouns[var] = noun
         for name in re.findall(r"\{([a-z_][a-z0-9_]*)\}", text):
             if name != var:     # another variable the text shows: it must be bound somewhere
                 self.used_vars.setdefault(name, path + ("choose", "text"))
@@ -124,14 +175,31 @@ class StepCompiler(Compiler):
         if not isinstance(optional, bool):      # a condition: declining is allowed only when it holds
             may_decline, dtext = self.condition(optional, path + ("choose", "optional"))
             verb = f"choose (declining only if {dtext})"
-        sentence = f"{verb} {what} to {kind.replace('_', ' ')}" + (f", if {wtext}" if wtext else "")
+        sentence = f"{verb} {what} to {doing}"
+        node = N.Choose(kind, var, who, source, where, fixed, bool(optional), spec.get("on_decline", "stop"), text,
+                        decline, may_decline)
+        if len(wlist) > 1:      # several conditions: a list under the sentence
+            node.head, node.conditions = sentence, tuple(wlist)
+            return node, f"{sentence}, if {' and '.join(wlist)}"
+        if wlist:
+            sentence += f", if {wlist[0]}"
         if fixed is not None and len(fixed) == 1:         # a yes/no question: say what it does
             said = text.replace("{" + var + "}", "").strip()
             # another variable the sentence names reads as the thing it holds ("the {tile}": the tile taken)
             said = re.sub(r"(?:the |your )?\{([a-z_][a-z0-9_]*)\}", lambda m: self.nouns.get(m.group(1), "that card"), said)
             sentence = ("you may " if optional else "") + said
-        return N.Choose(kind, var, who, source, where, fixed, bool(optional), spec.get("on_decline", "stop"), text,
-                        decline, may_decline), sentence
+        return node, sentence
+
+    @staticmethod
+    def offered(cond, thing) -> str:
+        """The card a choice offers, inside its own condition: "it", or "that <thing>" where the condition has a
+        card of its own that "it" would mean."""
+        return f"that {thing}" if "where" in repr(cond) or "exists" in repr(cond) else "it"
+
+    def names_thing(self, cond, var, thing) -> bool:
+        """The condition only says the chosen card is a <thing> (a tag test), which "choose a <thing>" says."""
+        return isinstance(cond, dict) and set(cond) <= {"tag", "card"} and cond.get("card", "$it") == "$" + var \
+            and self.m.tag_noun(cond["tag"]) == thing
 
     def st_distribute(self, item, path):
         spec = item["distribute"]
@@ -144,8 +212,8 @@ class StepCompiler(Compiler):
         onto, otext = self.selector(spec["onto"], p + ("onto",))
         var = self.var("$" + spec.get("as", "card"), p + ("as",), "card", bind=True)
         kind = spec["action"]
-        self.nouns[var] = f"the card chosen to {kind.replace('_', ' ')}"
         template = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")
+        self.nouns[var] = self.choice_noun(spec, var, kind, template, otext)[2]
         ctext = self.m.counters[c].text if c is not None else "?"
         return N.Distribute(c, src, holder, onto, kind, var, template), \
             (f"put {stext} on {otext}, one at a time, each on a card with room for more {ctext} (all at once "
@@ -281,9 +349,10 @@ class StepCompiler(Compiler):
         kind = spec["action"]
         template = spec.get("text", f"{kind.replace('_', ' ')} {{card}}").replace("{card}", "{}")
         verb = "you may choose" if spec.get("optional") else "choose"
-        cards = "1 card" if ctext == "1" else f"{ctext} cards"
-        return N.Pick(source, count, dest, kind, template, bool(spec.get("optional"))), \
-            f"{verb} {cards} from {stext}, one at a time, and put {'it' if ctext == '1' else 'them'} into {dtext}"
+        node = N.Pick(source, count, dest, kind, template, bool(spec.get("optional")))
+        if ctext == "1":
+            return node, f"{verb} a card from {stext} and put it into {dtext}"
+        return node, f"{verb} {ctext} cards from {stext}, one at a time, and put them into {dtext}"
 
     def st_shuffle(self, item, path):
         zone, ztext = self.zone_ref({"zone": item["shuffle"]}, path + ("shuffle",))
@@ -342,7 +411,8 @@ class StepCompiler(Compiler):
             var = self.var("$" + name, path + ("let", name), bind=True)
             self.nouns[var] = f"the {name.replace('_', ' ')}"
             names.append((var, *self.number(value, path + ("let", name))))
-        return N.Let([(n, f) for n, f, _ in names]), "; ".join(f"note {t} as the {n.replace('_', ' ')}" for n, _, t in names)
+        return N.Let([(n, f) for n, f, _ in names]), "; ".join(f"the {n.replace('_', ' ')} {'are' if n.endswith('s') and not n.endswith('ss') else 'is'} {t}"
+                                                          for n, _, t in names)
 
     def st_end_game(self, item, path):
         spec = item["end_game"]

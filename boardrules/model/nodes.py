@@ -26,6 +26,7 @@ class Node:
     text = ""       # the step as a sentence (logs, the docs); "" leaves it out of the rules pages
     head = ""       # a step that holds steps: its own clause ("if <condition>") ...
     parts = ()      # ... and its steps, as (label or None, Block) ("Otherwise" labels an if's else)
+    conditions = ()     # a step with several conditions: each as a sentence, listed under it in the docs
 
     def frame_problem(self, pc, data) -> str | None:
         """What is wrong with a saved frame of this node (its program counter and data), or None."""

@@ -75,6 +75,7 @@ class ZoneDef:
     refill_from: int | None = None
     refill_shuffle: bool = True
     quiet: bool = False     # moves into or out of it are bookkeeping, not counted by {moves: round}
+    holds: str = ""         # what one card in it is called in the rules pages ("" : a card)
 
 
 @attrs.define(eq=False)
