@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..errors import ContentIssue
 from ..model import nodes as N
 from ..model import records as M
-from .steps import StepCompiler
+from .steps import StepCompiler, walk_raw
 
 LIST_SECTIONS = ("cards", "roles")
 ROUND_LIMIT = 1000      # rounds a game may last unless its content says otherwise
@@ -65,6 +65,7 @@ class ContentCompiler(StepCompiler):
             m.selectors[key] = (spec, path)
         self.cards()
         self.copy_rules(top)
+        self.role_nouns()
         self.quantities()
         self.payments()
         self.procedures()
@@ -355,7 +356,6 @@ class ContentCompiler(StepCompiler):
                 continue
             m.role_index[key] = len(m.roles)
             m.roles.append(M.RoleDef(len(m.roles), key, M.names(spec["name"], key), {}, None, spec))
-        role_nouns = {}     # variable -> the nouns the roles give it
         for doc, path, key, spec in self.entries("roles"):
             if m.roles[m.role_index[key]].raw is not spec:
                 continue
@@ -404,12 +404,28 @@ class ContentCompiler(StepCompiler):
                      *start, self.register(N.ForEachPlayer(lambda g, env: g.chooser, action), ("roles", key, "each")),
                      closing, *end, self.each_player_emits("phase_end", ("roles", key, "phase_end")), N.PhaseEnd()]
             role.block = self.register(N.Block([s for s in steps if s is not None]), ("roles", key))
-            for var, noun in self.nouns.items():
-                role_nouns.setdefault(var, set()).add(noun)
-        # a variable every role names alike is what cards mean by it ("$card": the <thing> you <verb>)
-        for var, nouns in role_nouns.items():
+
+    def role_nouns(self):
+        """A variable that every role's choices name alike is what cards and numbers mean by it ("$card": the
+        <thing> you <verb>). Read from the raw roles before anything is compiled, so every text can use it."""
+        said = {}
+        for doc, path, key, spec in self.entries("roles"):
+            for node in walk_raw(spec):
+                choose = node.get("choose") if isinstance(node.get("choose"), dict) else None
+                if choose is None or "options" in choose or not isinstance(choose.get("action"), str):
+                    continue
+                var = choose.get("as", "choice")
+                source = choose.get("from")
+                zone = self.m.zone_index.get(source.get("zone")) if isinstance(source, dict) else None
+                template = choose.get("text", f"{choose['action'].replace('_', ' ')} {{{var}}}")
+                if isinstance(var, str) and isinstance(template, str):
+                    thing, doing, noun = self.choice_noun(choose, var, choose["action"], template,
+                                                          self.m.zones[zone].text if zone is not None else "")
+                    said.setdefault(var, set()).add((thing, doing, noun))
+        for var, nouns in said.items():
             if len(nouns) == 1 and var not in M.BUILTIN_NOUNS:
-                m.var_nouns[var] = nouns.pop()
+                thing, doing, self.m.var_nouns[var] = nouns.pop()
+                self.m.var_chosen[var] = (thing, doing)
 
     def each_player_emits(self, event, path):
         """When the content declares it, the kernel emits this event for every player, from the chooser."""

@@ -819,8 +819,9 @@ class Compiler:
     def if_bound(self, node, path):
         var = self.var("$" + node["bound"], path + ("bound",), "card")
         fn = (lambda g, env: env.get(var) is not None)
-        if var in self.chosen:
-            thing, doing = self.chosen[var]
+        chosen = self.chosen.get(var) or self.m.var_chosen.get(var)
+        if chosen:
+            thing, doing = chosen
             return self.negated(fn, f"you chose {article(thing)} {thing} to {doing}",
                                 f"you did not choose {article(thing)} {thing} to {doing}")
         return fn, f"{self.m.noun(var, self.nouns)} was chosen"

@@ -12,6 +12,17 @@ DETERMINERS = frozenset({"the", "a", "an", "your", "one", "more", "all", "each",
                          "that", "any", "another"})
 
 
+def walk_raw(node):
+    """Every mapping in a piece of raw content, depth first."""
+    if isinstance(node, dict):
+        yield node
+        for v in node.values():
+            yield from walk_raw(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from walk_raw(v)
+
+
 class StepCompiler(Compiler):
     def block(self, items, path, shared=False, guard=None, prefix=None, suffix=None):
         if items is None:

@@ -272,6 +272,7 @@ class GameDef:
     play: PlayHints = attrs.field(factory=PlayHints)   # hints for bots and reports, not rules
     var_kinds: dict = attrs.field(factory=dict)         # variable -> "card" | "player" | "value"
     var_nouns: dict = attrs.field(factory=lambda: dict(BUILTIN_NOUNS))   # variable -> noun phrase for the docs
+    var_chosen: dict = attrs.field(factory=dict)        # variable every role's choice binds -> (thing, what for)
     nodes: dict = attrs.field(factory=dict)             # node path -> compiled node
     flow: object = None                                 # the top-level node
     raw: dict = attrs.field(factory=dict)               # merged content, for docs
