@@ -5,6 +5,7 @@ It fails on an unfilled ``{placeholder}``, an internal id (a snake_case word out
 swallowed by the nested list before it, a sentence that reads as logic ("(where ...", "not (...)", "is such
 that") and a source cited inside a rules step rather than in a note."""
 import os
+import posixpath
 import pathlib
 import re
 import subprocess
@@ -35,8 +36,14 @@ class Page(HTMLParser):
         self.inside = self.skip = self.notes = 0
         self.stack, self.cur, self.blocks, self.lists, self.items = [], [], [], [], []
         self.in_ol = 0
+        self.ids, self.hrefs = set(), []
 
     def handle_starttag(self, tag, attrs):
+        found = dict(attrs)
+        if found.get("id"):
+            self.ids.add(found["id"])
+        if tag == "a" and self.inside and found.get("href"):
+            self.hrefs.append(found["href"])
         if tag == "article":
             self.inside = 1
         if not self.inside:
@@ -145,3 +152,21 @@ def test_a_chosen_card_reads_as_what_it_is(site):
     bad = [f"{name}: {m.group()!r} in {text[:200]!r}" for name, page in site.items() for text, _ in page.blocks
            for m in VARIABLE.finditer(text)]
     assert not bad, "\n".join(bad[:30])
+
+
+def test_every_link_in_a_rules_sentence_finds_its_target(site):
+    """The names in the rules text (cards, roles, the numbers the rules ask for) link to their entries: every
+    link from one rules page to another lands on an element with that id."""
+    bad, seen = [], 0
+    for name, page in site.items():
+        for href in page.hrefs:
+            target, _, anchor = href.partition("#")
+            if not anchor or "://" in target or target.startswith("/"):
+                continue
+            where = posixpath.normpath(posixpath.join(name, target)) if target else name
+            if where not in site:
+                continue
+            seen += 1
+            if anchor not in site[where].ids:
+                bad.append(f"{name}: {href} (no #{anchor} on {where})")
+    assert seen > 500 and not bad, "\n".join(bad[:30])

@@ -109,7 +109,7 @@ def test_palace_is_scored_last():
 
 def test_tower_raises_the_hand_limit_at_round_start():
     start = section(page("games/san_juan/when.md"), "## Round start")
-    assert "Tower" in start and "Your hand limit is 12." in start
+    assert "Tower" in start and "Your [hand limit](when.md#number-hand_limit) is 12." in start
     assert "Chapel" in start
 
 
@@ -127,13 +127,13 @@ def test_two_player_role_order_and_round():
     overview = page("games/san_juan/index.md")
     assert "With 2 players the roles are chosen by the Governor, the other player and then the Governor again" \
         in overview
-    assert "Discard from your hand down to your hand limit" in overview
+    assert "Discard from your hand down to your [hand limit](when.md#number-hand_limit)" in overview
     assert "The Governor passes 1 seat to the left." in overview
 
 
 def test_roles_read_as_numbered_steps_with_their_privilege():
     builder = section(page("games/san_juan/roles.md"), "## Builder")
-    assert "- Your building cost is 1 lower." in builder
+    assert "- Your [building cost](when.md#number-build_cost) is 1 lower." in builder
     assert "1. You may choose a building from your hand to build, if:" in builder
     assert "    - either it is a production building or you do not already own one like it;" in builder
     assert "Put the building you build into your city." in builder

@@ -1,6 +1,7 @@
 """The cards page: the cards by kind, each card's numbers and its effects as sentences (a part of ``GameDoc``)."""
 from __future__ import annotations
 
+from ..model.phrase import ph
 from .steps import render_steps, split_step, text_of, visible_steps
 from .text import cap, clause, fmt_value, plural, sentence, slug, table, words
 
@@ -36,8 +37,8 @@ class CardsPage:
         if kind == "when" and trig is not None:
             steps = visible_steps(trig.body)
             if trig.lead and steps and (len(steps) > 1 or split_step(steps[0]) is not None):
-                return [f"{clause(trig.lead)}:", ""] + render_steps(steps, ordered=False) + [""]
-        return [sentence(text), ""]
+                return [f"{clause(self.say(trig.lead))}:", ""] + render_steps(steps, ordered=False, say=self.say) + [""]
+        return [sentence(self.say(text)), ""]
 
     def trigger_text(self, trig, short=False) -> str:
         """A trigger's sentence; ``short`` leaves out the moment (for a table that names it already)."""
@@ -48,9 +49,9 @@ class CardsPage:
                 if short and when and text.startswith(when):
                     rest = text[len(when):].lstrip(",: ")
                     if rest:
-                        return sentence(rest)
-                return sentence(text)
-        return sentence(f"{self.m.events.get(trig.event, trig.event)}: {text_of(trig.body)}")
+                        return sentence(self.say(rest))
+                return sentence(self.say(text))
+        return sentence(self.say(ph(self.m.events.get(trig.event, trig.event), ": ", text_of(trig.body))))
 
     def card_meta(self, t) -> str:
         parts = []

@@ -19,7 +19,7 @@ class EndPage:
         if not ends:
             lines += ["The game ends when its flow runs out.", ""]
         for path, node in ends:
-            lines += [f"- **{self.where(path)}**: {sentence(node.text)}"
+            lines += [f"- **{self.where(path)}**: {sentence(self.say(node.text))}"
                       + (f" *({node.reason})*" if getattr(node, "reason", "") and node.reason not in node.text else ""),
                       ""]
         lines += ["When the game ends, the rest of the round is not played; the players score at once.", ""]
@@ -35,7 +35,7 @@ class EndPage:
                 who = f"**{name}**{rest}"
             when = " — counted last" if s.order > 0 and s is m.scoring[-1] else (" — counted after the others"
                                                                                  if s.order > 0 else "")
-            lines.append(f"{i}. {who}{when}: {sentence((s.text))[0].lower()}{sentence((s.text))[1:]}")
+            lines.append(f"{i}. {who}{when}: {sentence(self.say(s.text))[0].lower()}{sentence(self.say(s.text))[1:]}")
         lines.append("")
         lines += ["## Tie-break {#tie-break}", ""]
         if m.tie_break:

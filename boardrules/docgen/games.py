@@ -12,6 +12,7 @@ from .page import Page
 from .roles import RolesPage
 from .setup import SetupPage
 from .steps import compiled_steps, render_steps, walk
+from ..model.phrase import render
 from .text import cap, sentence, slug, table, words
 from .when import WhenPage
 
@@ -42,6 +43,22 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
     def title(self) -> str:
         return self.m.title
 
+    def say(self, text: str) -> str:
+        """A compiled text as Markdown: its tokens become links to the card, the role or the number they name
+        (plain text where this game has no pages); nothing is parsed back out of the English."""
+        m = self.m
+
+        def token(tok) -> str:
+            index = {"card": m.type_index, "role": m.role_index, "quantity": m.quantity_index}.get(tok.kind, {})
+            if tok.ref not in index or not self.folder:
+                return str(tok)
+            if tok.kind == "card":
+                return f"[{tok}]({self.link('cards.md', 'card-' + str(tok.ref))})"
+            if tok.kind == "role":
+                return f"[{tok}]({self.link('roles.md', 'role-' + str(tok.ref))})"
+            return f"[{tok}]({self.link('when.md', 'number-' + str(tok.ref))})"
+        return render(text, token)
+
     def link(self, page: str, anchor: str = "", here: str = "") -> str:
         target = "" if page == here else page
         return f"{target}#{anchor}" if anchor else (target or "#")
@@ -67,7 +84,7 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
         return cap(self.m.events.get(event, words(event)))
 
     def steps(self, path) -> list[str]:
-        return render_steps(compiled_steps(self.m, path))
+        return render_steps(compiled_steps(self.m, path), say=self.say)
 
     # ------------------------------------------------------------------ rules choices
     def choices_for(self, what: str, ident: str = "") -> list[dict]:
@@ -228,7 +245,7 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
             lines += [f"A card that comes into play ({' or '.join(tableau)}) works {when}.", ""]
         rows = []
         for r in m.roles:
-            rows.append([self.role_link(r) + self.other_names(r.name), " ".join(sentence(x)
+            rows.append([self.role_link(r) + self.other_names(r.name), " ".join(sentence(self.say(x))
                                                                                  for x in r.privilege_texts)])
         lines += table(["Role", "Privilege (the chooser only)"], rows)
         lines += ["### Round end", ""]

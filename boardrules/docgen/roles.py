@@ -67,7 +67,7 @@ class RolesPage:
             return []
         lines = ["## In detail", "", "What the shorter sentences above stand for.", ""]
         for key, text in described:
-            lines += [f"### {sentence(text)[:-1]} {{#procedure-{key}}}", ""]
+            lines += [f"### {sentence(self.say(text))[:-1]} {{#procedure-{key}}}", ""]
             lines += self.steps(f"procedures/{key}/do") + [""]
         if named:
             lines += ["### Named groups of cards {#named-cards}", ""]
@@ -82,13 +82,13 @@ class RolesPage:
             lines += [f"*{note}*", ""]
         if r.privilege_texts:
             lines += ["**Privilege** (the chooser only):", ""]
-            lines += [f"- {sentence(x)}" for x in r.privilege_texts] + [""]
+            lines += [f"- {sentence(self.say(x))}" for x in r.privilege_texts] + [""]
         start = self.steps(f"{self.role_path(r)}/start")
         if start:
             lines += ["**Start of the phase** (once):", ""] + start + [""]
         action = self.steps(f"{self.role_path(r)}/action")
         if not action and r.action_text:
-            action = [sentence(r.action_text)]
+            action = [sentence(self.say(r.action_text))]
         lines += ["**Action** (each player in turn, starting with the chooser):", ""]
         lines += (action or ["Nothing."]) + [""]
         end = self.steps(f"{self.role_path(r)}/end")

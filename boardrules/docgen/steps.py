@@ -33,26 +33,26 @@ def split_step(node):
     return node.head, [(label, visible_steps(block)) for label, block in node.parts]
 
 
-def render_steps(steps, ordered=True, depth=0) -> list[str]:
-    """Steps as a (nested) Markdown list, one sentence per step."""
+def render_steps(steps, ordered=True, depth=0, say=str) -> list[str]:
+    """Steps as a (nested) Markdown list, one sentence per step; ``say`` renders a compiled text (its tokens)."""
     lines, pad = [], "    " * depth
     for i, node in enumerate(steps, 1):
         bullet = f"{i}. " if ordered else "- "
         split = split_step(node)
         if split is None and node.conditions:       # a step with several conditions, listed under it
-            lines.append(f"{pad}{bullet}{clause(node.head)}, if:")
-            lines += [f"{pad}    - {c}{';' if k < len(node.conditions) else '.'}"
+            lines.append(f"{pad}{bullet}{clause(say(node.head))}, if:")
+            lines += [f"{pad}    - {say(c)}{';' if k < len(node.conditions) else '.'}"
                       for k, c in enumerate(node.conditions, 1)]
             continue
         if split is None:
-            lines.append(f"{pad}{bullet}{sentence(node.text)}")
+            lines.append(f"{pad}{bullet}{sentence(say(node.text))}")
             continue
         head, parts = split
-        item = [f"{pad}{bullet}{clause(head)}:"]
+        item = [f"{pad}{bullet}{clause(say(head))}:"]
         for label, sub in parts:
             if label:
                 item += ["", f"{pad}    {label}:", ""]
-            item += render_steps(sub, ordered=False, depth=depth + 1)
+            item += render_steps(sub, ordered=False, depth=depth + 1, say=say)
         lines += item
         if "" in item and i < len(steps):
             # after a paragraph inside an item (at any depth), Markdown reads an unseparated next item as part of

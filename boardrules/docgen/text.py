@@ -10,6 +10,8 @@ from ..model.records import plural  # noqa: F401  (re-exported: the docs pages u
 
 def cap(text: str) -> str:
     text = text.strip()
+    if text.startswith("["):        # a link first: its words
+        return "[" + text[1:2].upper() + text[2:]
     return text[:1].upper() + text[1:]
 
 

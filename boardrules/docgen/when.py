@@ -165,11 +165,11 @@ class WhenPage:
                 for qi, mods in role.privilege.items():
                     for mod in mods:
                         rows.append([self.quantity_name(qi), f"{self.role_link(role, 'when.md')} (privilege, chooser only)",
-                                     sentence(mod.text)])
+                                     sentence(self.say(mod.text))])
             for q, mod in ph["mods"]:
                 placed_q.add(id(mod))
                 rows.append([self.quantity_name(m.quantity_index[q]), self.card_link(m.types[mod.type], "when.md"),
-                             sentence(mod.text)])
+                             sentence(self.say(mod.text))])
             if rows:
                 lines += ["**Changes to numbers**", ""] + table(["Number", "Card", "Change"], rows)
             if not rows and not ph["triggers"]:
@@ -179,7 +179,7 @@ class WhenPage:
             lines += ["## End of the game {#scoring}", "",
                       "These cards score points at the end of the game (see [Game end and scoring](end.md)):", ""]
             lines += table(["Card", "Scores"], [[self.card_link(m.types[s.type], "when.md"),
-                                                 sentence(s.text)] for s in scores])
+                                                 sentence(self.say(s.text))] for s in scores])
         rows = []
         for e, trigs in m.triggers.items():
             for trig in trigs:
@@ -190,7 +190,7 @@ class WhenPage:
             for mod in q.mods:
                 if id(mod) not in placed_q and mod.type >= 0:
                     rows.append([cap(q.text), self.card_link(m.types[mod.type], "when.md"),
-                                 sentence(mod.text)])
+                                 sentence(self.say(mod.text))])
         if rows:
             lines += ["## Elsewhere {#elsewhere}", "",
                       "These moments and numbers are not used by the round's or the roles' own steps (cards or "
@@ -205,6 +205,7 @@ class WhenPage:
             by += [f"{self.role_link(r, 'when.md')} (privilege)" for r in m.roles if q.index in r.privilege]
             limits = ", ".join(x for x in (f"at least {q.min}" if q.min is not None else "",
                                            f"at most {q.max}" if q.max is not None else "") if x)
-            rows.append([cap(q.text), f"`{q.id}`", (q.base_text), limits, ", ".join(dict.fromkeys(by))])
+            rows.append([f'<span id="number-{q.id}"></span>{cap(q.text)}', f"`{q.id}`", self.say(q.base_text), limits,
+                         ", ".join(dict.fromkeys(by))])
         lines += table(["Number", "Id", "Base value", "Limits", "Changed by"], rows)
         return "\n".join(lines)

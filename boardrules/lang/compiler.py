@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..errors import ContentIssue
 from ..model import nodes as N
 from ..model import records as M
+from ..model.phrase import capital, joined, ph
 from .steps import StepCompiler, walk_raw
 
 LIST_SECTIONS = ("cards", "roles")
@@ -332,20 +333,20 @@ class ContentCompiler(StepCompiler):
         value, vtext = self.number(spec[op], path + (op,))
         cond, ctext = self.condition(spec["if"], path + ("if",)) if "if" in spec else (None, "")
         self.current_quantity = None
-        qtext = self.m.quantities[q].text if q is not None else "?"
+        qtext = self.m.quantity_tok(q)
         flag = self.m.quantities[q].flag if q is not None else None
         if flag and op == "set" and spec[op] in (0, 1):
-            text = flag if spec[op] == 1 else f"not ({flag})"
+            text = flag if spec[op] == 1 else ph('not (', flag, ')')
         elif flag and op == "add" and spec[op] == 1 and q is not None and self.m.quantities[q].max == 1:
             text = flag         # an on/off quantity switched on by adding to it (as a privilege must)
         elif op == "set":
-            text = f"your {qtext} is {vtext}"
+            text = ph('your ', qtext, ' is ', vtext)
         elif isinstance(spec[op], int):
-            text = f"your {qtext} is {abs(spec[op])} {'lower' if spec[op] < 0 else 'higher'}"
+            text = ph('your ', qtext, ' is ', abs(spec[op]), ' ', 'lower' if spec[op] < 0 else 'higher')
         else:
-            text = f"add {vtext} to your {qtext}"
+            text = ph('add ', vtext, ' to your ', qtext)
         if ctext:
-            text += f" when {ctext}"
+            text = ph(text, ' when ', ctext)
         return q, M.Modifier(type_index, op, value, cond, text)
 
     def roles(self):
@@ -369,17 +370,17 @@ class ContentCompiler(StepCompiler):
                         closing_steps.append(body)
                         said = self.text_of(body)
                         said = said[4:] if said.startswith("you ") else said        # "you may ...": one "you"
-                        role.privilege_texts.append(f"When everyone has acted, you {said}.")
+                        role.privilege_texts.append(ph('When everyone has acted, you ', said, '.'))
                     else:
                         privilege_steps.append(body)
                         said = self.text_of(body)
                         said = said[4:] if said.startswith("you ") else said
-                        role.privilege_texts.append(f"You first {said}.")
+                        role.privilege_texts.append(ph('You first ', said, '.'))
                     continue
                 q, modifier = self.modifier({"modify": mod["quantity"], **mod}, path + ("privilege", i), -1)
                 if q is not None:
                     role.privilege.setdefault(q, []).append(modifier)
-                role.privilege_texts.append(modifier.text[0].upper() + modifier.text[1:] + ".")
+                role.privilege_texts.append(ph(capital(modifier.text), "."))
             start = [self.step(s, path + ("start", i)) for i, s in enumerate(spec.get("start", []))]
             end = [self.step(s, path + ("end", i)) for i, s in enumerate(spec.get("end", []))]
             if "available" in spec:
@@ -397,8 +398,8 @@ class ContentCompiler(StepCompiler):
                 closing = self.register(N.Repeat(privilege_times, body), ("roles", key, "privilege", "end", "repeat"))
             action = self.block(spec.get("action", []), path + ("action",), prefix=prefix)
             role.action_text = self.text_of(action)
-            role.start_text = "; ".join(x.text for x in start)
-            role.end_text = "; ".join(x.text for x in end)
+            role.start_text = joined("; ", [x.text for x in start])
+            role.end_text = joined("; ", [x.text for x in end])
             steps = [N.PhaseBegin(), N.Emit("role_chosen") if "role_chosen" in m.events else None,
                      self.each_player_emits("phase_start", ("roles", key, "phase_start")),
                      *start, self.register(N.ForEachPlayer(lambda g, env: g.chooser, action), ("roles", key, "each")),
@@ -461,7 +462,7 @@ class ContentCompiler(StepCompiler):
                                                   "('add'); 'set' is only for the owner's")
                     if q is not None:
                         (m.quantities[q].mods if scope == "owner" else m.quantities[q].wide).append(modifier)
-                    t.texts.append(modifier.text[0].upper() + modifier.text[1:] + ".")
+                    t.texts.append(ph(capital(modifier.text), "."))
                 elif "when" in eff:
                     event = eff["when"]
                     if event not in m.events:
@@ -470,17 +471,16 @@ class ContentCompiler(StepCompiler):
                     cond, ctext = self.condition(eff["if"], p + ("if",)) if "if" in eff else (None, "")
                     body = self.block(eff.get("do", []), p + ("do",), guard=cond)
                     when = m.events[event]
-                    lead = f"{when[0].upper()}{when[1:]}{', if ' + ctext if ctext else ''}"
+                    lead = ph(capital(when), ', if ' if ctext else '', ctext)
                     trig = M.Trigger(t.index, event, cond, body, ctext, scope, lead)
                     (m.triggers if scope == "owner" else m.wide_triggers).setdefault(event, []).append(trig)
-                    t.texts.append(f"{lead}: {self.text_of(body)}.")
+                    t.texts.append(ph(lead, ': ', self.text_of(body), '.'))
                 elif "score" in eff:
                     value, vtext = self.number(eff["score"], p + ("score",))
                     order = eff.get("order", "normal")
                     order = SCORE_ORDER.get(order, order) if isinstance(order, str) else order
                     m.scoring.append(M.ScoreRule(t.id, t.name, value, vtext, order, t.index))
-                    t.texts.append(f"At the end of the game, score {vtext}"
-                                   f"{' (counted after every other score)' if order > 0 else ''}.")
+                    t.texts.append(ph('At the end of the game, score ', vtext, ' (counted after every other score)' if order > 0 else '', '.'))
 
     def flow(self, top):
         """Setup, then the declared flow: either ``flow`` (any steps, usually ``rounds``) or the compact ``round``

@@ -8,6 +8,7 @@ from __future__ import annotations
 import operator
 
 from ..errors import RulesError
+from ..model.phrase import Tok, joined, ph
 from ..model.records import article, pile_text, plural
 
 COMPARE = {"eq": (operator.eq, "is"), "ne": (operator.ne, "is not"), "lt": (operator.lt, "is less than"),
@@ -110,7 +111,7 @@ class Compiler:
             return (lambda g, env: env.get(var)), self.m.noun(var, self.nouns)
         if isinstance(node, dict) and "top" in node:
             zone_fn, ztext = self.zone_ref({"zone": node["top"]}, path + ("top",))
-            return (lambda g, env: (lambda z: z[-1] if z else None)(zone_fn(g, env))), f"the top card of {ztext}"
+            return (lambda g, env: (lambda z: z[-1] if z else None)(zone_fn(g, env))), ph('the top card of ', ztext)
         self.report(path, f"expected a card ($variable or {{top: zone}}), got {node!r:.60}")
         return (lambda g, env: None), "?"
 
@@ -126,14 +127,14 @@ class Compiler:
     def player(self, node, path):
         if node in (None, "you"):
             self.needs_player(path)
-            return _you, "you"
+            return _you, Tok("you", "player", "you")
         if node == "chooser":
-            return (lambda g, env: g.chooser), "the chooser"
+            return (lambda g, env: g.chooser), Tok("the chooser", "player", "chooser")
         if node == "start_player":
-            return (lambda g, env: g.start_player), self.m.start_player_text
+            return (lambda g, env: g.start_player), Tok(self.m.start_player_text, "player", "start_player")
         if is_var(node):
             var = self.var(node, path, "player")
-            return (lambda g, env: env[var]), "that player"
+            return (lambda g, env: env[var]), Tok("that player", "player", var)
         self.report(path, f"expected a player (you, chooser, start_player or $variable), got {node!r:.60}")
         return (lambda g, env: 0), "?"
 
@@ -179,12 +180,12 @@ class Compiler:
         if "union" in node:
             parts = [self.selector(x, path + ("union", i)) for i, x in enumerate(node["union"])]
             fns = [p[0] for p in parts]
-            return (lambda g, env: [c for f in fns for c in f(g, env)]), " and ".join(p[1] for p in parts)
+            return (lambda g, env: [c for f in fns for c in f(g, env)]), joined(" and ", [p[1] for p in parts])
         if "zone" in node:
             base, text = self.zone_ref(node, path)
             holds = self.holds(node)
             if holds and set(node) <= {"zone", "of"}:       # "the <things> in <zone>"
-                self.plurals[id(base)] = f"{plural(holds)} in {text}"
+                self.plurals[id(base)] = ph(plural(holds), ' in ', text)
             if node.get("deep"):
                 shallow = base
                 base = lambda g, env: g.deep(shallow(g, env))  # noqa: E731
@@ -214,7 +215,7 @@ class Compiler:
                 skip = left_out(g, env)
                 cards = every(g, env)
                 return cards if skip is None or skip not in cards else [c for c in cards if c != skip]
-            text += f" except {etext}"
+            text = ph(text, ' except ', etext)
         if "where" in node:
             cond, ctext = self.condition(node["where"], path + ("where",), it=True)
             inner = base
@@ -241,12 +242,12 @@ class Compiler:
                 cards = plural(self.m.tag_noun(where["tag"]))
                 owner, _, held = text.partition(" ")
                 if owner in ("your", "their") and cards.endswith(" " + held):      # "your <tag> <things>"
-                    text = counted = f"{owner} {cards}"
+                    text = counted = ph(owner, ' ', cards)
                 else:
-                    counted = f"{cards} in {text}"
-                    text = f"the {counted}"
+                    counted = ph(cards, ' in ', text)
+                    text = ph('the ', counted)
             else:
-                text = f"{text} where {ctext}"
+                text = ph(text, ' where ', ctext)
         if node.get("one_per_type"):    # one card of each kind: the first in the zone's order
             many = base
             types = self.m.instance_types
@@ -259,7 +260,7 @@ class Compiler:
                         seen.add(t)
                         out.append(c)
                 return out
-            text = f"one card of each kind among {text}"
+            text = ph('one card of each kind among ', text)
         if isinstance(node.get("text"), str):      # the content's own name for these cards; the docs define it
             self.m.selector_phrases.setdefault(node["text"], text)
             text = node["text"]
@@ -280,7 +281,7 @@ class Compiler:
         """'the number of <cards>' for a compiled selector and its text."""
         counted = self.plurals.get(id(sel))
         other = "different " if different else ""
-        return f"the number of {other}{counted}" if counted else f"the number of {other}cards in {text}"
+        return ph('the number of ', other, counted) if counted else ph('the number of ', other, 'cards in ', text)
 
     def quick_filter(self, where, path):
         """A one-pass filter for the commonest 'where' shapes on the candidate ($it): its card id, a tag, the same
@@ -328,7 +329,7 @@ class Compiler:
             self.report(path, f"expected a number, got {node!r}")
             return (lambda g, env: 0), "?"
         if isinstance(node, (int, str)) and not is_var(node):
-            return (lambda g, env: node), str(node)
+            return (lambda g, env: node), Tok(str(node), "number", node) if isinstance(node, int) else node
         if is_var(node):
             var = self.var(node, path)
             return (lambda g, env: env.get(var, 0)), self.m.noun(var, self.nouns)
@@ -367,7 +368,7 @@ class Compiler:
             self.bound_vars.add(name)
             fn, _ = self.card(value, path + ("with", name)) if is_var(value) else self.number(value, path + ("with", name))
             binds.append((name, fn))
-        text = f"your {self.m.quantities[q].text}" if q is not None else "?"
+        text = ph('your ', self.m.quantity_tok(q)) if q is not None else "?"
         if not binds:
             return (lambda g, env: g.quantity(q, env)), text
 
@@ -394,7 +395,7 @@ class Compiler:
                 var = self.var(node["role"], path + ("role",))
                 return (lambda g, env: env[var]), self.m.noun(var, self.nouns)
             r = self.lookup(self.m.role_index, node["role"], "role", path + ("role",))
-            return (lambda g, env: r), f"the {self.m.roles[r].en if r is not None else '?'}"
+            return (lambda g, env: r), ph('the ', self.m.role_tok(r))
         return (lambda g, env: 0), "the table"
 
     def counter_ref(self, node, path):
@@ -404,7 +405,7 @@ class Compiler:
         who, wtext = self.holder(cdef, node, path)
         text = cdef.text if cdef else "?"
         if cdef is not None and cdef.scope in ("card", "role"):
-            text = f"{text} on {wtext}"
+            text = ph(text, ' on ', wtext)
         return c, who, text
 
     def num_counter(self, node, path):
@@ -416,11 +417,11 @@ class Compiler:
         spec = node["room"]
         if "counter" in spec:
             c, who, text = self.counter_ref(spec, path + ("room",))
-            return (lambda g, env: g.counter_room(c, who(g, env))), f"the room left in {text}"
+            return (lambda g, env: g.counter_room(c, who(g, env))), ph('the room left in ', text)
         pile = self.lookup(self.m.pile_index, spec.get("pile"), "pile", path + ("room", "pile"))
         host, htext = self.card(spec.get("on", "$self"), path + ("room", "on"))
         ptext = self.m.piles[pile].text if pile is not None else "?"
-        return (lambda g, env: g.pile_room(pile, host(g, env))), f"the room left in {pile_text(ptext, htext)}"
+        return (lambda g, env: g.pile_room(pile, host(g, env))), ph('the room left in ', pile_text(ptext, htext))
 
     def num_attr(self, node, path):
         name = node["attr"]
@@ -434,7 +435,7 @@ class Compiler:
             def fn(g, env):
                 c = card(g, env)
                 return 0 if c is None else types[c].attrs.get(name, {}).get(key(g, env), 0)
-            return fn, f"the {self.m.attr_text(name)} of {ctext} for {ktext}"
+            return fn, ph('the ', self.m.attr_text(name), ' of ', ctext, ' for ', ktext)
 
         values = self.m.attr_tables.setdefault(name, [])     # filled once every card instance exists
         of = node.get("of", "$it")
@@ -448,7 +449,7 @@ class Compiler:
             def fn(g, env):
                 c = card(g, env)
                 return 0 if c is None else values[c]
-        return fn, f"the {self.m.attr_text(name)} of {ctext}"
+        return fn, ph('the ', self.m.attr_text(name), ' of ', ctext)
 
     def num_count(self, node, path):
         sel, text = self.selector(node["count"], path + ("count",))
@@ -463,7 +464,7 @@ class Compiler:
         sel, text = self.selector(node.get("in"), path + ("in",))
         types = self.m.instance_types
         return (lambda g, env: sum(types[c].attrs.get(name, 0) for c in sel(g, env))), \
-            f"the total {self.m.attr_text(name)} of {text}"
+            ph('the total ', self.m.attr_text(name), ' of ', text)
 
     def _total_of(self, node, path):
         sel, text = self.selector(node.get("in"), path + ("in",))
@@ -473,11 +474,11 @@ class Compiler:
         room = spec.get("room") if set(spec) == {"room"} and isinstance(spec["room"], dict) else None
         if counted in self.m.counter_index:         # "the <counter> on <those cards>"
             vtext = None
-            whole = f"the {self.m.counters[self.m.counter_index[counted]].text} on {text}"
+            whole = ph('the ', self.m.counters[self.m.counter_index[counted]].text, ' on ', text)
         elif room and set(room) <= {"counter", "on"} and room.get("on") == "$it" \
                 and room.get("counter") in self.m.counter_index:    # "the room for <counter> left on ..."
             vtext = None
-            whole = f"the room for {self.m.counters[self.m.counter_index[room['counter']]].text} left on {text}"
+            whole = ph('the room for ', self.m.counters[self.m.counter_index[room['counter']]].text, ' left on ', text)
 
         def fn(g, env):
             saved = env.get("it", NOTHING)
@@ -490,7 +491,7 @@ class Compiler:
             else:
                 env["it"] = saved
             return total
-        return fn, (whole if vtext is None else f"the sum of {vtext} over {text}")
+        return fn, (whole if vtext is None else ph('the sum of ', vtext, ' over ', text))
 
     def num_least(self, node, path):
         return self._extreme(node, path, "least", min, "lowest")
@@ -505,7 +506,7 @@ class Compiler:
         sel, text = self.selector(node.get("in"), path + ("in",))
         types = self.m.instance_types
         return (lambda g, env: pick((types[c].attrs.get(name, 0) for c in sel(g, env)), default=0)), \
-            f"the {word} {self.m.attr_text(name)} among {text}"
+            ph('the ', word, ' ', self.m.attr_text(name), ' among ', text)
 
     def num_types(self, node, path):
         sel, text = self.selector(node["types"], path + ("types",))
@@ -524,8 +525,8 @@ class Compiler:
                 k = types[c].index
                 counts[k] = counts.get(k, 0) + 1
             return sum(n // size for n in counts.values())
-        what = "pairs" if size == 2 else f"sets of {size}"
-        return fn, f"the number of {what} of identical cards among {text}"
+        what = "pairs" if size == 2 else ph('sets of ', size)
+        return fn, ph('the number of ', what, ' of identical cards among ', text)
 
     def num_groups(self, node, path):
         """How many disjoint groups of ``size`` cards with the same ``by`` attribute and pairwise different types
@@ -550,23 +551,22 @@ class Compiler:
                     total += 1
                     left = sorted((x for x in left if x), reverse=True)
             return total
-        return fn, (f"the number of groups of {size} different cards with the same {self.m.attr_text(by)} "
-                    f"among {text}")
+        return fn, (ph('the number of groups of ', size, ' different cards with the same ', self.m.attr_text(by), ' among ', text))
 
     def _fold(self, node, path, key, fold, word):
         fns, texts = self.numbers(node[key], path + (key,))
-        return (lambda g, env: fold([f(g, env) for f in fns])), f" {word} ".join(texts)
+        return (lambda g, env: fold([f(g, env) for f in fns])), joined(f" {word} ", texts)
 
     def num_sum(self, node, path):
         return self._fold(node, path, "sum", sum, "plus")
 
     def num_min(self, node, path):
         fns, texts = self.numbers(node["min"], path + ("min",))
-        return (lambda g, env: min(f(g, env) for f in fns)), "the smaller of " + " and ".join(texts)
+        return (lambda g, env: min(f(g, env) for f in fns)), ph("the smaller of ", joined(" and ", texts))
 
     def num_max(self, node, path):
         fns, texts = self.numbers(node["max"], path + ("max",))
-        return (lambda g, env: max(f(g, env) for f in fns)), "the larger of " + " and ".join(texts)
+        return (lambda g, env: max(f(g, env) for f in fns)), ph("the larger of ", joined(" and ", texts))
 
     def num_mul(self, node, path):
         fns, texts = self.numbers(node["mul"], path + ("mul",))
@@ -576,7 +576,7 @@ class Compiler:
             for f in fns:
                 out *= f(g, env)
             return out
-        return fn, " times ".join(texts)
+        return fn, joined(" times ", texts)
 
     def _pair(self, node, path, key):
         fns, texts = self.numbers(node[key], path + (key,))
@@ -587,7 +587,7 @@ class Compiler:
 
     def num_sub(self, node, path):
         a, b, (ta, tb) = self._pair(node, path, "sub")
-        return (lambda g, env: a(g, env) - b(g, env)), f"{ta} minus {tb}"
+        return (lambda g, env: a(g, env) - b(g, env)), ph(ta, ' minus ', tb)
 
     def num_div(self, node, path):
         a, b, (ta, tb) = self._pair(node, path, "div")
@@ -598,7 +598,7 @@ class Compiler:
             if not d:
                 raise RulesError(f"{where}: division by zero ({tb} is 0)")
             return a(g, env) // d
-        return fn, f"1 for every full {tb} of {ta}"
+        return fn, ph('1 for every full ', tb, ' of ', ta)
 
     def num_lookup(self, node, path):
         table = node["lookup"]
@@ -610,28 +610,28 @@ class Compiler:
             while j < last and table[j + 1] == table[i]:
                 j += 1
             if j == last:
-                steps.append(f"{table[i]} if it is {i} or more" if i else f"{table[i]} whatever it is")
+                steps.append(ph(table[i], ' if it is ', i, ' or more') if i else ph(table[i], ' whatever it is'))
             elif not table[i]:
                 skipped = True
             else:
-                steps.append(f"{table[i]} if it is {i}" if i == j else
-                             f"{table[i]} if it is {j} or less" if i == 0 else f"{table[i]} if it is {i} to {j}")
+                steps.append(ph(table[i], ' if it is ', i) if i == j else
+                             ph(table[i], ' if it is ', j, ' or less') if i == 0 else ph(table[i], ' if it is ', i, ' to ', j))
             i = j + 1
         if skipped:
             steps.append("0 otherwise")
-        return (lambda g, env: table[max(0, min(index(g, env), last))]), f"{', '.join(steps)}, counting {itext}"
+        return (lambda g, env: table[max(0, min(index(g, env), last))]), ph(joined(', ', steps), ', counting ', itext)
 
     def num_if(self, node, path):
         cond, ctext = self.condition(node["if"], path + ("if",))
         a, ta = self.number(node["then"], path + ("then",))
         b, tb = self.number(node.get("else", 0), path + ("else",))
-        return (lambda g, env: a(g, env) if cond(g, env) else b(g, env)), f"{ta} if {ctext}, else {tb}"
+        return (lambda g, env: a(g, env) if cond(g, env) else b(g, env)), ph(ta, ' if ', ctext, ', else ', tb)
 
     def num_option(self, node, path):
         name = node["option"]
         if name not in self.m.options:
             self.report(path + ("option",), f"unknown option {name!r}", choices=self.m.options)
-        return (lambda g, env: g.options.get(name)), f"the option `{name}`"
+        return (lambda g, env: g.options.get(name)), ph('the option `', name, '`')
 
     def num_mod(self, node, path):
         a, b, (ta, tb) = self._pair(node, path, "mod")
@@ -639,11 +639,11 @@ class Compiler:
         def fn(g, env):
             d = b(g, env)
             return a(g, env) % d if d else 0
-        return fn, f"the remainder of {ta} divided by {tb}"
+        return fn, ph('the remainder of ', ta, ' divided by ', tb)
 
     def num_abs(self, node, path):
         a, ta = self.number(node["abs"], path + ("abs",))
-        return (lambda g, env: abs(a(g, env))), f"the size of {ta}"
+        return (lambda g, env: abs(a(g, env))), ph('the size of ', ta)
 
     def num_round(self, node, path):
         return (lambda g, env: g.round), "the round number"
@@ -671,8 +671,8 @@ class Compiler:
             fn = lambda g, env: op(a(g, env), b(g, env))     # noqa: E731
             flag = self.flag_text(node[key], key)
             if flag is None:
-                self.negations[id(fn)] = f"{ta} {COMPARE[OPPOSITE[key]][1]} {tb}"
-            return fn, flag or f"{ta} {word} {tb}"
+                self.negations[id(fn)] = ph(ta, ' ', COMPARE[OPPOSITE[key]][1], ' ', tb)
+            return fn, flag or ph(ta, ' ', word, ' ', tb)
         if key is None:
             self.report(path, f"unknown condition {next(iter(node))!r}",
                         choices=[k[3:] for k in dir(self) if k.startswith("if_")] + list(COMPARE))
@@ -689,7 +689,7 @@ class Compiler:
             flag = self.m.quantities[q].flag if q is not None else None
             if flag:
                 on = (right == 1) == (key == "eq")
-                return flag if on else f"not ({flag})"
+                return flag if on else ph('not (', flag, ')')
         return None
 
     def conditions(self, items, path):
@@ -711,7 +711,7 @@ class Compiler:
         fn = fold_and(fns)
         if len(fns) == 1:
             return fn, texts[0]
-        return self.negated(fn, " and ".join(texts), "either " + " or ".join(nots) if all(nots) else None)
+        return self.negated(fn, joined(" and ", texts), ph("either ", joined(" or ", nots)) if all(nots) else None)
 
     def if_any(self, node, path):
         fns, texts = self.conditions(node["any"], path + ("any",))
@@ -719,14 +719,14 @@ class Compiler:
         fn = fold_or(fns)
         if len(fns) == 1:
             return fn, texts[0]
-        return self.negated(fn, "either " + " or ".join(texts), " and ".join(nots) if all(nots) else None)
+        return self.negated(fn, ph("either ", joined(" or ", texts)), joined(" and ", nots) if all(nots) else None)
 
     def if_not(self, node, path):
         """The negation each kind of condition records when it is compiled (no sentence is parsed back); a
         condition without one reads "it is not the case that ..."."""
         fn, text = self.condition(node["not"], path + ("not",))
         negation = self.negations.get(id(fn))
-        return self.negated(lambda g, env: not fn(g, env), negation or f"it is not the case that {text}", text)
+        return self.negated(lambda g, env: not fn(g, env), negation or ph('it is not the case that ', text), text)
 
     def if_tag(self, node, path):
         tag = node["tag"]
@@ -738,7 +738,7 @@ class Compiler:
         def fn(g, env):
             c = card(g, env)
             return c is not None and tag in types[c].tags
-        return self.negated(fn, f"{ctext} is {self.m.tag_text(tag)}", f"{ctext} is not {self.m.tag_text(tag)}")
+        return self.negated(fn, ph(ctext, ' is ', self.m.tag_text(tag)), ph(ctext, ' is not ', self.m.tag_text(tag)))
 
     def if_type(self, node, path):
         tid = self.lookup(self.m.type_index, node["type"], "card", path + ("type",))
@@ -748,9 +748,9 @@ class Compiler:
         def fn(g, env):
             c = card(g, env)
             return c is not None and types[c].index == tid
-        name = self.m.type_name(tid)
+        name = self.m.card_tok(tid)
         article = self.m.types[tid].article if tid is not None else 'a'
-        return self.negated(fn, f"{ctext} is {article} {name}", f"{ctext} is not {article} {name}")
+        return self.negated(fn, ph(ctext, ' is ', article, ' ', name), ph(ctext, ' is not ', article, ' ', name))
 
     def if_same_type(self, node, path):
         pair = node["same_type"]
@@ -760,38 +760,38 @@ class Compiler:
         def fn(g, env):
             x, y = a(g, env), b(g, env)
             return x is not None and y is not None and types[x] is types[y]
-        return self.negated(fn, f"{ta} is the same kind of card as {tb}", f"{ta} is not the same kind of card as {tb}")
+        return self.negated(fn, ph(ta, ' is the same kind of card as ', tb), ph(ta, ' is not the same kind of card as ', tb))
 
     def if_same_card(self, node, path):
         pair = node["same_card"]
         (a, ta), (b, tb) = self.card(pair[0], path + ("same_card", 0)), self.card(pair[1], path + ("same_card", 1))
         if all(is_var(x) for x in pair):     # the common case, read straight from the variables
             x, y = pair[0][1:], pair[1][1:]
-            return (lambda g, env: env.get(x) is not None and env.get(x) == env.get(y)), f"{ta} is {tb}"
+            return (lambda g, env: env.get(x) is not None and env.get(x) == env.get(y)), ph(ta, ' is ', tb)
 
         def fn(g, env):
             x = a(g, env)
             return x is not None and x == b(g, env)
-        return self.negated(fn, f"{ta} is {tb}", f"{ta} is not {tb}")
+        return self.negated(fn, ph(ta, ' is ', tb), ph(ta, ' is not ', tb))
 
     def if_owns(self, node, path):
         who, wtext = self.player(node.get("of"), path + ("of",))
         if not is_var(node["owns"]) and not isinstance(node["owns"], dict):    # a card id
             tid = self.lookup(self.m.type_index, node["owns"], "card", path + ("owns",))
-            a = f"{self.m.types[tid].article if tid is not None else 'a'} {self.m.type_name(tid)}"
+            a = ph(self.m.types[tid].article if tid is not None else 'a', ' ', self.m.card_tok(tid))
             return self.negated(lambda g, env: g.owned[who(g, env)].get(tid, 0) > 0,
-                                f"{wtext} own{'s' if wtext != 'you' else ''} {a}",
-                                f"{wtext} do{'es' if wtext != 'you' else ''} not own {a}")
+                                ph(wtext, ' own', 's' if wtext != 'you' else '', ' ', a),
+                                ph(wtext, ' do', 'es' if wtext != 'you' else '', ' not own ', a))
         card, ctext = self.card(node["owns"], path + ("owns",))
         types = self.m.instance_types
 
         def fn(g, env):
             c = card(g, env)
             return c is not None and g.owned[who(g, env)].get(types[c].index, 0) > 0
-        a = f"one like {ctext}" if ctext in ("it", "this card") or ctext.startswith("that ") else \
+        a = ph('one like ', ctext) if ctext in ("it", "this card") or ctext.startswith("that ") else \
             ctext.replace("the ", "a ", 1)      # the same kind of card, not that very card
-        return self.negated(fn, f"{wtext} already own{'s' if wtext != 'you' else ''} {a}",
-                            f"{wtext} do{'es' if wtext != 'you' else ''} not already own {a}")
+        return self.negated(fn, ph(wtext, ' already own', 's' if wtext != 'you' else '', ' ', a),
+                            ph(wtext, ' do', 'es' if wtext != 'you' else '', ' not already own ', a))
 
     def if_chooser(self, node, path):
         want = bool(node["chooser"])
@@ -801,20 +801,20 @@ class Compiler:
 
     def if_role(self, node, path):
         rid = self.lookup(self.m.role_index, node["role"], "role", path + ("role",))
-        name = self.m.roles[rid].en if rid is not None else "?"
-        return (lambda g, env: g.role == rid), f"this is the {name} phase"
+        name = self.m.role_tok(rid)
+        return (lambda g, env: g.role == rid), ph('this is the ', name, ' phase')
 
     def if_role_available(self, node, path):
         rid = self.lookup(self.m.role_index, node["role_available"], "role", path + ("role_available",))
-        name = self.m.roles[rid].en if rid is not None else "?"
-        return (lambda g, env: rid in g.role_pool), f"the {name} is in this game"
+        name = self.m.role_tok(rid)
+        return (lambda g, env: rid in g.role_pool), ph('the ', name, ' is in this game')
 
     def if_option(self, node, path):
         name = node["option"]
         if name not in self.m.options:
             self.report(path + ("option",), f"unknown option {name!r}", choices=self.m.options)
-        return self.negated(lambda g, env: bool(g.options.get(name)), f"the option `{name}` is on",
-                            f"the option `{name}` is off")
+        return self.negated(lambda g, env: bool(g.options.get(name)), ph('the option `', name, '` is on'),
+                            ph('the option `', name, '` is off'))
 
     def if_bound(self, node, path):
         var = self.var("$" + node["bound"], path + ("bound",), "card")
@@ -822,13 +822,13 @@ class Compiler:
         chosen = self.chosen.get(var) or self.m.var_chosen.get(var)
         if chosen:
             thing, doing = chosen
-            return self.negated(fn, f"you chose {article(thing)} {thing} to {doing}",
-                                f"you did not choose {article(thing)} {thing} to {doing}")
-        return fn, f"{self.m.noun(var, self.nouns)} was chosen"
+            return self.negated(fn, ph('you chose ', article(thing), ' ', thing, ' to ', doing),
+                                ph('you did not choose ', article(thing), ' ', thing, ' to ', doing))
+        return fn, ph(self.m.noun(var, self.nouns), ' was chosen')
 
     def if_empty(self, node, path):
         sel, text = self.selector(node["empty"], path + ("empty",))
-        return self.negated(lambda g, env: not sel(g, env), f"there is no card in {text}", f"there is a card in {text}")
+        return self.negated(lambda g, env: not sel(g, env), ph('there is no card in ', text), ph('there is a card in ', text))
 
     def if_distinct(self, node, path):
         name = node["distinct"]
@@ -838,7 +838,7 @@ class Compiler:
         def fn(g, env):
             values = [types[c].attrs.get(name, 0) for c in sel(g, env)]
             return len(set(values)) == len(values)
-        return fn, f"no two of {text} have the same {self.m.attr_text(name)}"
+        return fn, ph('no two of ', text, ' have the same ', self.m.attr_text(name))
 
     def if_any_player(self, node, path):
         """True if the condition holds for some seat. With ``as: other`` the seat is ``$other`` and ``you`` stays
@@ -864,8 +864,8 @@ class Compiler:
         if var == "you":
             # "your" in the inner sentence means each player's in turn
             text = text.replace("your ", "their ").replace("you ", "they ")
-            return self.negated(fn, f"for some player, {text}", f"for no player, {text}")
-        return self.negated(fn, f"for another player, {text}", f"for no other player, {text}")
+            return self.negated(fn, ph('for some player, ', text), ph('for no player, ', text))
+        return self.negated(fn, ph('for another player, ', text), ph('for no other player, ', text))
 
     def if_exists(self, node, path):
         spec = node["exists"]
@@ -887,11 +887,11 @@ class Compiler:
                 else:
                     env[var] = saved
         if spec.get("where", True) is True:
-            return self.negated(fn, f"there is a card in {stext}", f"there is no card in {stext}")
+            return self.negated(fn, ph('there is a card in ', stext), ph('there is no card in ', stext))
         counted = self.plurals.get(id(sel))
         if not counted:
-            counted = f"{plural(self.holds(spec['in']) or 'card')} in {stext}"
-        return self.negated(fn, f"for one of the {counted}, {ctext}", f"for none of the {counted}, {ctext}")
+            counted = ph(plural(self.holds(spec['in']) or 'card'), ' in ', stext)
+        return self.negated(fn, ph('for one of the ', counted, ', ', ctext), ph('for none of the ', counted, ', ', ctext))
 
     def if_can_pay(self, node, path):
         spec = node["can_pay"]
@@ -900,5 +900,5 @@ class Compiler:
         payment = self.m.payments[pay] if pay is not None else None
         if "except" in spec:
             skip, _ = self.card(spec["except"], path + ("can_pay", "except"))
-            return (lambda g, env: g.can_pay(payment, amount(g, env), env, skip(g, env))), f"you can pay {atext}"
-        return (lambda g, env: g.can_pay(payment, amount(g, env), env)), f"you can pay {atext}"
+            return (lambda g, env: g.can_pay(payment, amount(g, env), env, skip(g, env))), ph('you can pay ', atext)
+        return (lambda g, env: g.can_pay(payment, amount(g, env), env)), ph('you can pay ', atext)

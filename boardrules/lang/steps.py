@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ..model import nodes as N
+from ..model.phrase import Tok, capital, joined, ph
 from ..model.records import article, plural
 from .expr import Compiler, fold_and, is_var, kind_of, pile_text
 
@@ -66,13 +67,13 @@ class StepCompiler(Compiler):
 
     def text_of(self, block) -> str:
         """The English sentence(s) of a compiled block."""
-        return "; ".join(s.text for s in block.steps if getattr(s, "text", ""))
+        return joined("; ", [s.text for s in block.steps if getattr(s, "text", "")])
 
     def flat(self, head, parts) -> str:
         """A step that holds steps as one sentence (logs): its clause, then each part's steps."""
-        text = f"{head}: {self.text_of(parts[0][1])}"
+        text = ph(head, ': ', self.text_of(parts[0][1]))
         for label, block in parts[1:]:
-            text += f"; {label.lower()}: {self.text_of(block)}"
+            text = ph(text, '; ', label.lower(), ': ', self.text_of(block))
         return text
 
     def compound(self, node, head, *parts):
@@ -87,13 +88,13 @@ class StepCompiler(Compiler):
         then = self.block(item.get("then"), path + ("then",), shared=True)
         other = self.block(item["else"], path + ("else",), shared=True) if "else" in item else None
         parts = [then] + ([("Otherwise", other)] if other is not None else [])
-        return self.compound(N.If(cond, then, other), f"if {ctext}", *parts)
+        return self.compound(N.If(cond, then, other), ph('if ', ctext), *parts)
 
     def st_repeat(self, item, path):
         spec = item["repeat"]
         times, ttext = self.amount(spec["times"], path + ("repeat", "times"))
         body = self.block(spec.get("do"), path + ("repeat", "do"))
-        return self.compound(N.Repeat(times, body), f"up to {ttext} times", body)
+        return self.compound(N.Repeat(times, body), ph('up to ', ttext, ' times'), body)
 
     def with_player(self, compile_body):
         """Compiles steps that run with a player in scope (a turn of each player)."""
@@ -107,7 +108,7 @@ class StepCompiler(Compiler):
         spec = item["for_each_player"]
         start, stext = self.player(spec.get("from", "start_player"), path + ("for_each_player", "from"))
         body = self.with_player(lambda: self.block(spec.get("do"), path + ("for_each_player", "do")))
-        return self.compound(N.ForEachPlayer(start, body), f"each player in turn, starting with {stext}", body)
+        return self.compound(N.ForEachPlayer(start, body), ph('each player in turn, starting with ', stext), body)
 
     def thing_chosen(self, spec, var, zone_text) -> str:
         """What a chosen card is called: the tag its own condition requires of it ("a <tag> <kind>"), else what the
@@ -135,9 +136,9 @@ class StepCompiler(Compiler):
         doing = " ".join(x for x in (head, rest.strip()) if x)
         if not mark or not head or "{" in doing or head.split()[-1] in DETERMINERS:
             doing = kind.replace("_", " ")
-            noun = f"the {var.replace('_', ' ')}" if mark and head else f"the {thing} chosen to {doing}"
+            noun = ph('the ', var.replace('_', ' ')) if mark and head else ph('the ', thing, ' chosen to ', doing)
         else:
-            noun = f"the {thing} you {doing}"
+            noun = ph('the ', thing, ' you ', doing)
         return thing, doing, spec.get("noun") or noun
 
     def st_choose(self, item, path):
@@ -152,13 +153,13 @@ class StepCompiler(Compiler):
         if "options" in spec:
             fixed = list(spec["options"])
             what = " or ".join(fixed)
-            thing, doing, noun = "answer", kind.replace("_", " "), f"the answer to {kind.replace('_', ' ')}"
+            thing, doing, noun = "answer", kind.replace("_", " "), ph('the answer to ', kind.replace('_', ' '))
             self.nouns[var] = spec.get("noun") or noun
         else:
             source, from_text = self.selector(spec.get("from"), path + ("choose", "from"))
             thing, doing, noun = self.choice_noun(spec, var, kind, text, from_text)
             self.chosen[var] = (thing, doing)
-            what = f"{article(thing)} {thing} from {from_text}"
+            what = ph(article(thing), ' ', thing, ' from ', from_text)
             if "where" in spec:         # inside its own condition the card offered is "it" ("that <thing>" when
                 raw = spec["where"]     # the condition has a card of its own)
                 self.nouns[var] = self.offered(raw, thing)
@@ -185,15 +186,15 @@ class StepCompiler(Compiler):
         verb = "you may choose" if optional else "choose"
         if not isinstance(optional, bool):      # a condition: declining is allowed only when it holds
             may_decline, dtext = self.condition(optional, path + ("choose", "optional"))
-            verb = f"choose (declining only if {dtext})"
-        sentence = f"{verb} {what} to {doing}"
+            verb = ph('choose (declining only if ', dtext, ')')
+        sentence = ph(verb, ' ', what, ' to ', doing)
         node = N.Choose(kind, var, who, source, where, fixed, bool(optional), spec.get("on_decline", "stop"), text,
                         decline, may_decline)
         if len(wlist) > 1:      # several conditions: a list under the sentence
             node.head, node.conditions = sentence, tuple(wlist)
-            return node, f"{sentence}, if {' and '.join(wlist)}"
+            return node, ph(sentence, ', if ', joined(' and ', wlist))
         if wlist:
-            sentence += f", if {wlist[0]}"
+            sentence = ph(sentence, ', if ', wlist[0])
         if fixed is not None and len(fixed) == 1:         # a yes/no question: say what it does
             said = text.replace("{" + var + "}", "").strip()
             # another variable the sentence names reads as the thing it holds ("the {tile}": the tile taken)
@@ -205,7 +206,7 @@ class StepCompiler(Compiler):
     def offered(cond, thing) -> str:
         """The card a choice offers, inside its own condition: "it", or "that <thing>" where the condition has a
         card of its own that "it" would mean."""
-        return f"that {thing}" if "where" in repr(cond) or "exists" in repr(cond) else "it"
+        return ph('that ', thing) if "where" in repr(cond) or "exists" in repr(cond) else "it"
 
     def names_thing(self, cond, var, thing) -> bool:
         """The condition only says the chosen card is a <thing> (a tag test), which "choose a <thing>" says."""
@@ -227,8 +228,7 @@ class StepCompiler(Compiler):
         self.nouns[var] = self.choice_noun(spec, var, kind, template, otext)[2]
         ctext = self.m.counters[c].text if c is not None else "?"
         return N.Distribute(c, src, holder, onto, kind, var, template), \
-            (f"put {stext} on {otext}, one at a time, each on a card with room for more {ctext} (all at once "
-             f"when there are enough to fill every such card)")
+            (ph('put ', stext, ' on ', otext, ', one at a time, each on a card with room for more ', ctext, ' (all at once when there are enough to fill every such card)'))
 
     # ---------------------------------------------------------------- declared flow
     def st_rounds(self, item, path):
@@ -248,14 +248,14 @@ class StepCompiler(Compiler):
         body = self.with_player(lambda: self.block(spec.get("do"), p + ("do",)))
         order = spec.get("order", "each")
         how = "each player once" if order == "each" else "the players in turn, round and round until all pass"
-        return self.compound(N.Turns(order, start, body, spec.get("limit", 10000)), f"{how}, starting with {stext}", body)
+        return self.compound(N.Turns(order, start, body, spec.get("limit", 10000)), ph(how, ', starting with ', stext), body)
 
     def st_while(self, item, path):
         spec = item["while"]
         p = path + ("while",)
         cond, ctext = self.condition(spec["if"], p + ("if",))
         body = self.block(spec.get("do"), p + ("do",), shared=True)
-        return self.compound(N.While(cond, body, spec.get("limit", 1000)), f"while {ctext}", body)
+        return self.compound(N.While(cond, body, spec.get("limit", 1000)), ph('while ', ctext), body)
 
     def st_for_each(self, item, path):
         spec = item["for_each"]
@@ -270,15 +270,15 @@ class StepCompiler(Compiler):
         elif "in" in spec:
             var = self.var("$" + spec.get("as", "it"), p + ("as",), "card", bind=True)
             items, what = self.selector(spec["in"], p + ("in",))
-            self.nouns[var] = f"that {var.replace('_', ' ')}" if "as" in spec else f"each card of {what}"
+            self.nouns[var] = ph('that ', var.replace('_', ' ')) if "as" in spec else ph('each card of ', what)
         else:
             var = self.var("$" + spec.get("as", "value"), p + ("as",), bind=True)
             low, ltext = self.number(spec["from"], p + ("from",))
             high, htext = self.number(spec["to"], p + ("to",))
             items = lambda g, env: range(low(g, env), high(g, env) + 1)  # noqa: E731
-            what = f"the numbers from {ltext} to {htext}"
+            what = ph('the numbers from ', ltext, ' to ', htext)
         body = self.block(spec.get("do"), p + ("do",), shared=True)
-        return self.compound(N.ForEach(items, var, body), f"for each of {what}", body)
+        return self.compound(N.ForEach(items, var, body), ph('for each of ', what), body)
 
     def st_call(self, item, path):
         node = N.Call(item["call"])
@@ -286,7 +286,7 @@ class StepCompiler(Compiler):
         spec = (self.doc.data.get("procedures") or {}).get(item["call"]) if hasattr(self, "doc") else None
         if isinstance(spec, dict) and isinstance(spec.get("text"), str):
             return node, spec["text"]
-        return node, f"do {item['call'].replace('_', ' ')}"
+        return node, ph('do ', item['call'].replace('_', ' '))
 
     def st_choose_number(self, item, path):
         spec = item["choose_number"]
@@ -300,7 +300,7 @@ class StepCompiler(Compiler):
         template = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")
         verb = "you may choose" if spec.get("optional") else "choose"
         return N.ChooseNumber(kind, var, who, low, high, bool(spec.get("optional")), template), \
-            f"{verb} a number from {ltext} to {htext} to {kind.replace('_', ' ')}"
+            ph(verb, ' a number from ', ltext, ' to ', htext, ' to ', kind.replace('_', ' '))
 
     # ---------------------------------------------------------------- cards
     def destination(self, node, path):
@@ -329,13 +329,13 @@ class StepCompiler(Compiler):
         dest, dtext = self.destination(spec.get("to"), p + ("to",))
         bottom = spec.get("position", "top") == "bottom"
         if bottom:
-            dtext = f"the bottom of {dtext}"
+            dtext = ph('the bottom of ', dtext)
         count = spec.get("count", 1)
         count_fn, ctext = (None, "all") if count == "all" else self.amount(count, p + ("count",))
         if "card" in spec:
             card, ctext = self.card(spec["card"], p + ("card",))
             into = "" if dtext.startswith(("under ", "on ")) else "into "
-            return N.Move(card, None, None, None, dest, bottom, None), f"put {ctext} {into}{dtext}"
+            return N.Move(card, None, None, None, dest, bottom, None), ph('put ', ctext, ' ', into, dtext)
         src = spec.get("from")
         if isinstance(src, dict) and set(src) <= {"zone", "of"} and "zone" in src and count_fn is not None:
             take, stext = self.zone_ref(src, p + ("from",))
@@ -343,12 +343,12 @@ class StepCompiler(Compiler):
             refill = None
             if zi is not None and self.m.zones[zi].refill_from is not None:
                 refill = (zi, self.m.zones[zi].refill_from, self.m.zones[zi].refill_shuffle)
-            cards = "1 card" if ctext == "1" else f"{ctext} cards"
+            cards = "1 card" if ctext == "1" else ph(ctext, ' cards')
             return N.Move(None, None, take, count_fn, dest, bottom, refill), \
-                f"take {cards} from the top of {stext} into {dtext}"
+                ph('take ', cards, ' from the top of ', stext, ' into ', dtext)
         source, stext = self.selector(src, p + ("from",))
-        what = "all cards" if count_fn is None else ("1 card" if ctext == "1" else f"{ctext} cards")
-        return N.Move(None, source, None, count_fn, dest, bottom, None), f"move {what} from {stext} to {dtext}"
+        what = "all cards" if count_fn is None else ("1 card" if ctext == "1" else ph(ctext, ' cards'))
+        return N.Move(None, source, None, count_fn, dest, bottom, None), ph('move ', what, ' from ', stext, ' to ', dtext)
 
     def st_pick(self, item, path):
         spec = item["pick"]
@@ -362,12 +362,12 @@ class StepCompiler(Compiler):
         verb = "you may choose" if spec.get("optional") else "choose"
         node = N.Pick(source, count, dest, kind, template, bool(spec.get("optional")))
         if ctext == "1":
-            return node, f"{verb} a card from {stext} and put it into {dtext}"
-        return node, f"{verb} {ctext} cards from {stext}, one at a time, and put them into {dtext}"
+            return node, ph(verb, ' a card from ', stext, ' and put it into ', dtext)
+        return node, ph(verb, ' ', ctext, ' cards from ', stext, ', one at a time, and put them into ', dtext)
 
     def st_shuffle(self, item, path):
         zone, ztext = self.zone_ref({"zone": item["shuffle"]}, path + ("shuffle",))
-        return N.Shuffle(zone), f"shuffle {ztext}"
+        return N.Shuffle(zone), ph('shuffle ', ztext)
 
     def st_discard_down(self, item, path):
         spec = item["discard_down"]
@@ -378,9 +378,9 @@ class StepCompiler(Compiler):
         if (to is None) == (by is None):
             self.report(p, "discard_down needs exactly one of 'to' and 'by'")
         into, itext = self.destination({"zone": spec.get("into", "discard")}, p + ("into",))
-        size = (f"{totext} cards" if isinstance(spec.get("to"), int) else totext)
-        text = f"discard from {ztext} down to {size}" if to is not None else f"discard {bytext} cards from {ztext}"
-        return N.DiscardDown(zone, to, by, into), f"{text}, one at a time, into {itext}"
+        size = (ph(totext, ' cards') if isinstance(spec.get("to"), int) else totext)
+        text = ph('discard from ', ztext, ' down to ', size) if to is not None else ph('discard ', bytext, ' cards from ', ztext)
+        return N.DiscardDown(zone, to, by, into), ph(text, ', one at a time, into ', itext)
 
     def st_pay(self, item, path):
         spec = item["pay"]
@@ -388,26 +388,26 @@ class StepCompiler(Compiler):
         pay = self.lookup(self.m.payment_index, spec.get("using"), "payment", path + ("pay", "using"))
         amount, atext = self.amount(spec["amount"], path + ("pay", "amount"))
         payment = self.m.payments[pay] if pay is not None else None
-        return N.Pay(amount, payment), f"pay {atext} with {payment.text if payment else '?'}, one card at a time"
+        return N.Pay(amount, payment), ph('pay ', atext, ' with ', payment.text if payment else '?', ', one card at a time')
 
     # ---------------------------------------------------------------- bookkeeping
     def st_emit(self, item, path):
         event = item["emit"]
         if event not in self.m.events:
             self.report(path + ("emit",), f"unknown event {event!r}", choices=self.m.events)
-        return N.Emit(event), f"abilities that act {self.m.events.get(event, event)} take effect"
+        return N.Emit(event), ph('abilities that act ', self.m.events.get(event, event), ' take effect')
 
     def _counter(self, item, path, key, add):
         spec = item[key]
         c, who, ctext = self.counter_ref(spec, path + (key,))
         raw = spec.get("value", 1)
         value, vtext = self.amount(raw, path + (key, "value"))
-        text = f"add {vtext} to {ctext}" if add else f"set {ctext} to {vtext}"
+        text = ph('add ', vtext, ' to ', ctext) if add else ph('set ', ctext, ' to ', vtext)
         if add and isinstance(raw, int) and not isinstance(raw, bool) and raw < 0:
-            text = f"take {-raw} from {ctext}"
+            text = ph('take ', -raw, ' from ', ctext)
         elif add and isinstance(raw, dict) and isinstance(raw.get("sub"), list) and len(raw["sub"]) == 2 \
                 and raw["sub"][0] == 0:
-            text = f"take {vtext[len('0 minus '):]} from {ctext}" if vtext.startswith("0 minus ") else text
+            text = ph('take ', vtext[len('0 minus '):], ' from ', ctext) if vtext.startswith("0 minus ") else text
         return N.SetCounter(c, who, value, add), text
 
     def st_add(self, item, path):
@@ -420,10 +420,11 @@ class StepCompiler(Compiler):
         names = []
         for name, value in item["let"].items():
             var = self.var("$" + name, path + ("let", name), bind=True)
-            self.nouns[var] = f"the {name.replace('_', ' ')}"
+            self.nouns[var] = ph('the ', name.replace('_', ' '))
             names.append((var, *self.number(value, path + ("let", name))))
-        return N.Let([(n, f) for n, f, _ in names]), "; ".join(f"the {n.replace('_', ' ')} {'are' if n.endswith('s') and not n.endswith('ss') else 'is'} {t}"
-                                                          for n, _, t in names)
+        said = [ph("the ", n.replace("_", " "), " are " if n.endswith("s") and not n.endswith("ss") else " is ", t)
+                for n, _, t in names]
+        return N.Let([(n, f) for n, f, _ in names]), joined("; ", said)
 
     def st_end_game(self, item, path):
         spec = item["end_game"]
@@ -431,18 +432,19 @@ class StepCompiler(Compiler):
         when = spec.get("when", "now")
         moment = {"now": "at once", "after_phase": "at the end of this phase",
                   "after_round": "at the end of this round"}.get(when, when)
-        return N.EndGame(cond, spec.get("text", ctext), when), f"if {ctext}, the game ends {moment}"
+        return N.EndGame(cond, spec.get("text", ctext), when), ph('if ', ctext, ', the game ends ', moment)
 
     def st_start_player(self, item, path):
         how = item["start_player"]
         if how != "random" and not isinstance(how, int):
             self.report(path + ("start_player",), "expected 'random' or a seat number")
-        who = "a random player" if how == "random" else f"seat {how}"
-        return N.StartPlayer(how), f"{who} becomes {self.m.start_player_text}"
+        who = "a random player" if how == "random" else ph('seat ', how)
+        return N.StartPlayer(how), ph(who, ' becomes ', self.m.start_player_text)
 
     def st_pass_start_player(self, item, path):
         n = int(item["pass_start_player"])
         start = self.m.start_player_text
-        return N.PassStartPlayer(n), f"{start[0].upper()}{start[1:]} passes {n} seat{'s' if n != 1 else ''} to the left"
+        return N.PassStartPlayer(n), ph(capital(Tok(start, 'player', 'start_player')), ' passes ', Tok(str(n), 'number', n), ' seat',
+                                        's' if n != 1 else '', ' to the left')
 
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import attrs
 
+from .phrase import Tok
+
 
 BUILTIN_NOUNS = {"it": "it", "self": "this card", "moved": "the number of cards just moved",
                  "index": "your place in turn order (0 for the first player)", "you": "you",
@@ -336,6 +338,16 @@ class GameDef:
 
     def type_name(self, index) -> str:
         return self.types[index].en if index is not None else "?"
+
+    def card_tok(self, index) -> str:
+        """A card type's name as a token of rules text (the docs link it to the card)."""
+        return Tok(self.types[index].en, "card", self.types[index].id) if index is not None else "?"
+
+    def role_tok(self, index) -> str:
+        return Tok(self.roles[index].en, "role", self.roles[index].id) if index is not None else "?"
+
+    def quantity_tok(self, index) -> str:
+        return Tok(self.quantities[index].text, "quantity", self.quantities[index].id) if index is not None else "?"
 
     @property
     def start_player_text(self) -> str:

@@ -1,0 +1,98 @@
+"""Text as structured tokens: what compiled nodes say of themselves.
+
+A ``Phrase`` is a ``str`` (its plain text, for logs, bots and errors) that also keeps its parts: plain text and
+``Tok`` tokens, each a word the rules name with what it names (a card, a role, a number the rules ask for, a player,
+a number). The docs render the parts to Markdown, a token to a link where it has a page; nothing reads the English
+back. ``ph`` makes a phrase from parts as an f-string would, keeping the tokens of the phrases it is given.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+KINDS = ("text", "number", "card", "role", "player", "quantity", "condition")
+
+
+class Tok(str):
+    """One named thing in a sentence: its plain text, its kind (one of ``KINDS``) and what it refers to."""
+
+    kind: str
+    ref: object
+
+    def __new__(cls, text: str, kind: str, ref: object = None) -> "Tok":
+        tok = str.__new__(cls, text)
+        tok.kind, tok.ref = kind, ref
+        return tok
+
+    def __reduce__(self):
+        return Tok, (str(self), self.kind, self.ref)
+
+
+class Phrase(str):
+    """Plain text that keeps its tokens (``parts``: plain strings and ``Tok``)."""
+
+    parts: tuple
+
+    def __new__(cls, parts: Iterable) -> "Phrase":
+        parts = tuple(parts)
+        phrase = str.__new__(cls, "".join(parts))
+        phrase.parts = parts
+        return phrase
+
+    def __reduce__(self):
+        return Phrase, (self.parts,)
+
+    @property
+    def tokens(self) -> list:
+        return [p for p in self.parts if isinstance(p, Tok)]
+
+
+def ph(*items: object) -> Phrase:
+    """A phrase of the items in order: a phrase's parts and a token are kept, anything else is its plain text."""
+    parts: list = []
+    for item in items:
+        if isinstance(item, Phrase):
+            pieces: Iterable = item.parts
+        elif isinstance(item, Tok):
+            pieces = (item,)
+        else:
+            pieces = (str(item),)
+        for p in pieces:
+            if not p:
+                continue
+            if parts and type(p) is str and type(parts[-1]) is str:
+                parts[-1] += p
+            else:
+                parts.append(p)
+    return Phrase(parts)
+
+
+def joined(sep: str, items: Iterable) -> Phrase:
+    """``sep.join(items)``, keeping tokens."""
+    out: list = []
+    for i, item in enumerate(items):
+        if i:
+            out.append(sep)
+        out.append(item)
+    return ph(*out)
+
+
+def capital(text: str) -> str:
+    """The text with its first letter upper-case, keeping tokens."""
+    parts = tokens(text)
+    if not parts or not parts[0]:
+        return text
+    first = parts[0]
+    head = first[0].upper() + first[1:]
+    return ph(Tok(head, first.kind, first.ref) if isinstance(first, Tok) else head, *parts[1:])
+
+
+def tokens(text: str) -> tuple:
+    """The parts of a text: a phrase's parts, a token alone, or the plain text."""
+    if isinstance(text, Phrase):
+        return text.parts
+    return (text,)
+
+
+def render(text: str, token: Callable[[Tok], str], plain: Callable[[str], str] = lambda s: s) -> str:
+    """A text rendered part by part: ``token`` renders each token, ``plain`` each piece of plain text."""
+    return "".join(token(p) if isinstance(p, Tok) else plain(p) for p in tokens(text))
