@@ -1,0 +1,38 @@
+"""Rules text as structured tokens: a compiled text is plain text for logs and bots, and keeps what it names."""
+import pickle
+
+import boardrules
+from boardrules.model.phrase import Phrase, Tok, capital, joined, ph, render
+
+
+def test_a_phrase_is_its_plain_text_and_keeps_its_tokens():
+    cost = Tok("building cost", "quantity", "build_cost")
+    said = ph("your ", cost, " is ", Tok("1", "number", 1), " lower")
+    assert said == "your building cost is 1 lower" and isinstance(said, str)
+    assert [(t.kind, t.ref) for t in said.tokens] == [("quantity", "build_cost"), ("number", 1)]
+    longer = joined(" and ", [said, ph("you own a ", Tok("Crane", "card", "crane"))])
+    assert longer == "your building cost is 1 lower and you own a Crane"
+    assert [t.ref for t in longer.tokens] == ["build_cost", 1, "crane"]
+    assert render(longer, lambda t: f"<{t.kind}>") == "your <quantity> is <number> lower and you own a <card>"
+
+
+def test_capital_keeps_a_leading_token():
+    start = capital(ph(Tok("the start player", "player", "start_player"), " passes"))
+    assert start == "The start player passes" and start.tokens[0].ref == "start_player"
+
+
+def test_phrases_and_tokens_survive_pickling():
+    said = ph("pay ", Tok("2", "number", 2))
+    back = pickle.loads(pickle.dumps(said))
+    assert back == said and isinstance(back, Phrase) and back.tokens[0].ref == 2
+
+
+def test_compiled_rules_text_names_cards_roles_and_numbers():
+    m = boardrules.load("san_juan").model
+    smithy = m.types[m.type_index["smithy"]]
+    assert smithy.texts[0] == "Your building cost is 1 lower when the building you build is a production building."
+    assert ("quantity", "build_cost") in [(t.kind, t.ref) for t in smithy.texts[0].tokens]
+    builder = m.roles[m.role_index["builder"]]
+    assert ("quantity", "build_cost") in [(t.kind, t.ref) for t in builder.action_text.tokens]
+    # a text made with no token is still a plain str: logs and bots see the same words as before
+    assert str(builder.action_text).startswith("you may choose a building from your hand to build")
