@@ -128,13 +128,16 @@ class StepCompiler(Compiler):
 
     def choice_noun(self, spec, var, kind, template, zone_text) -> tuple[str, str, str]:
         """(thing, doing, noun) of a choice: "<thing>", "<verb> over" and "the <thing> you <verb> over" from
-        ``text: "<verb> over {x}"``; a template that names the card after an article ("<verb> on the {x}") gives
-        "the x". ``noun`` in the content says it outright."""
+        ``text: "<verb> over {x}"`` (or "<verb> one {x}"); a template that names another variable too gives "the x".
+        ``noun`` in the content says it outright."""
         thing = self.thing_chosen(spec, var, zone_text)
         head, mark, rest = template.partition("{" + var + "}")
-        head = head.strip()
+        words = head.split()
+        while words and words[-1] in DETERMINERS:      # "keep one {x}": the x you keep
+            words.pop()
+        head = " ".join(words)
         doing = " ".join(x for x in (head, rest.strip()) if x)
-        if not mark or not head or "{" in doing or head.split()[-1] in DETERMINERS:
+        if not mark or not head or "{" in doing:
             doing = kind.replace("_", " ")
             noun = ph('the ', var.replace('_', ' ')) if mark and head else ph('the ', thing, ' chosen to ', doing)
         else:
