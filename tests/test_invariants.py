@@ -231,3 +231,8 @@ def test_a_tree_of_clones_each_playing_on_stays_what_its_own_history_replays_to(
     for g in games:
         again = rules.replay(players=4, seed=5, options={}, actions=g.history)
         assert again.to_json() == g.to_json()
+        # what is derived from the state and shared between clones until written (which cards each seat owns and
+        # which work, where each card lies) is what the replayed game derives, and the choices offered agree
+        for derived in ("owned", "active", "loc", "pile_hosts"):
+            assert getattr(again._k, derived) == getattr(g._k, derived), derived
+        assert [a.to_json() for a in again.legal_actions()] == [a.to_json() for a in g.legal_actions()]

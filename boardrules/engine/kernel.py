@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..errors import RulesError, UsageError
 from ..model.nodes import Repeat
 from . import rng
-from .state import COPIED_FIELDS, FIELDS, PILE, ZONE, Frame, Pending
+from .state import COPIED_FIELDS, FIELDS, PILE, ZONE, Frame, Pending, clone_source
 
 
 _UNSET = object()
@@ -77,6 +77,7 @@ class Kernel:
                     self.pile_hosts[host] = self.pile_hosts.get(host, 0) + len(cards)
         self.owned = [{} for _ in range(self.players)]
         self.active = [{} for _ in range(self.players)]
+        self.seats_own = True
         fresh = set(self.fresh)
         for z in d.zones:
             if z.tableau:
@@ -89,24 +90,23 @@ class Kernel:
 
     def clone(self):
         """An exact, independent copy: every field copied, the flow frames and pending decision rebuilt."""
-        new = self.__class__.__new__(self.__class__)
-        new.__dict__.update(self.__dict__)          # immutable values shared, the rest copied below
-        for name, copy in COPIED_FIELDS:
-            setattr(new, name, copy(getattr(self, name)))
-        # every list of cards in a zone or a pile is now shared, until one game changes it (``zone_list``)
+        new = _new(self.__class__)
+        d = new.__dict__
+        d.update(self.__dict__)          # immutable values shared, the rest copied below
+        _copy_fields(self, d)
+        # every list of cards in a zone or a pile is now shared, until one game changes it (``zone_list``); so are
+        # the seats' owned and working cards, until one game's tableau changes (``_own_seats``)
         self.mine, new.mine = set(), set()
+        self.seats_own = new.seats_own = False
         new.pile_hosts = self.pile_hosts.copy()
-        new.loc = self.loc[:]
-        new.owned = [o.copy() for o in self.owned]
-        new.active = [a.copy() for a in self.active]        # its lists of working cards are tuples, never changed
-        new.options = self.options.copy()
+        new.loc = self.loc[:]           # (the options never change once a game starts: shared)
         new.history = self.history[:]
         new.log = None if self.log is None else self.log[:]
         frames, prev = [], None
         for f in self.stack:
-            env = prev if getattr(f.node, "shared", False) and prev is not None else dict(f.env)
-            data = list(f.data) if isinstance(f.data, list) else f.data
-            frames.append(Frame(f.node, env, data, f.pc))
+            node, data = f.node, f.data
+            env = prev if node.shared and prev is not None else f.env.copy()
+            frames.append(Frame(node, env, data[:] if data.__class__ is list else data, f.pc))
             prev = env
         new.stack = frames
         # the pending decision is never changed once asked (a new one replaces it), so both games share it
@@ -363,7 +363,16 @@ class Kernel:
     # ``owned[seat][type]`` counts a seat's copies in tableaus; ``active[seat][type]`` lists the copies that work,
     # in the order they started working. A copy entering a tableau waits in ``fresh`` until the moment its type
     # declares (``works_from``); one leaving a tableau stops working at once.
+    def _own_seats(self):
+        """This game's own copy of the seats' owned and working cards, before it changes them (after a clone they
+        are shared)."""
+        if not self.seats_own:
+            self.owned = [o.copy() for o in self.owned]
+            self.active = [a.copy() for a in self.active]       # its lists of working cards are tuples
+            self.seats_own = True
+
     def _enter_tableau(self, seat, c):
+        self._own_seats()
         ctype = self.rules.instance_types[c]
         t = ctype.index
         self.owned[seat][t] = self.owned[seat].get(t, 0) + 1
@@ -373,6 +382,7 @@ class Kernel:
             self.fresh.append((seat, c))
 
     def _leave_tableau(self, seat, c):
+        self._own_seats()
         t = self.rules.instance_types[c].index
         self.owned[seat][t] -= 1
         if (seat, c) in self.fresh:
@@ -388,6 +398,8 @@ class Kernel:
         """Cards waiting to work start now: those waiting for ``moment`` ("phase_end"), or all of them."""
         types = self.rules.instance_types
         waiting = []
+        if self.fresh:
+            self._own_seats()
         for seat, c in self.fresh:
             if moment is None or types[c].works_from == moment:
                 t = types[c].index
@@ -585,3 +597,15 @@ class Kernel:
                         self.push(trig.body, local)
                         pushed = True
         return pushed
+
+
+def _field_copier():
+    """``_copy_fields(kernel, new_dict)``: the state's copied fields, written out from ``FIELDS`` once (engine
+    source only: no content reaches this text)."""
+    scope = {"COPY": dict(COPIED_FIELDS)}
+    exec("def _copy_fields(self, d):\n" + (clone_source() or "    pass"), scope)     # noqa: S102
+    return scope["_copy_fields"]
+
+
+_copy_fields = _field_copier()
+_new = object.__new__

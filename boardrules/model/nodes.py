@@ -22,6 +22,7 @@ def _ints(value, n=None) -> bool:
 
 class Node:
     framed = False
+    shared = False      # a framed node that works in its parent frame's variables
     path = ""
     text = ""       # the step as a sentence (logs, the docs); "" leaves it out of the rules pages
     head = ""       # a step that holds steps: its own clause ("if <condition>") ...
