@@ -101,3 +101,25 @@ def test_the_cache_keeps_only_the_newest_entries(cache_dir, tmp_path, monkeypatc
         shutil.copytree(HARBOR.parent, folder)
         boardrules.load(folder / "game.yaml")
     assert len(list(cache_dir.glob("*.json"))) == 3
+
+
+def test_positions_are_read_only_when_asked_and_name_the_same_place(cache_dir):
+    """An entry keeps the file:line:column of every value beside it; a cached load reads them only to report an
+    issue, and reports the place a full load would."""
+    boardrules.load(HARBOR)
+    cache._memo.clear()
+    warm = cache.lookup(HARBOR)
+    assert warm is not None and warm._origin is None          # not read by the lookup
+    path = ("roles", 0, "action")
+    from boardrules.content.sources import Gathering, gather
+    fresh = gather(HARBOR, Gathering())
+    got, want = warm.issue(path, "x"), fresh.issue(path, "x")
+    assert (got.file, got.line, got.column, got.path) == (want.file, want.line, want.column, want.path)
+    assert got.line is not None
+    # a damaged positions file: the issue still names the file, without a line
+    where = next(cache_dir.glob("*.where"))
+    where.write_bytes(where.read_bytes()[:-5])
+    cache._memo.clear()
+    again = cache.lookup(HARBOR)
+    issue = again.issue(path, "x")
+    assert issue.file.endswith("game.yaml") and issue.line is None

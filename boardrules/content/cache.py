@@ -5,7 +5,8 @@ An entry is written only for content that loaded without a single problem, so er
 load, with their file:line:column. It is keyed by the game file's real path and found valid only when the engine
 (every module and schema of this boardrules) and every file that went into the content are byte for byte the same.
 Entries are JSON with a checksum: a damaged or foreign entry is ignored (and the content loaded in full), never
-trusted in part and never executed. ``BOARDRULES_CACHE=0`` turns the cache off; ``BOARDRULES_CACHE_DIR`` moves it
+trusted in part and never executed. The file:line:column of every value is kept beside an entry (``<key>.where``,
+its checksum in the entry) and read only when an issue is reported, which for cached content is rare. ``BOARDRULES_CACHE=0`` turns the cache off; ``BOARDRULES_CACHE_DIR`` moves it
 (default: ``$XDG_CACHE_HOME/boardrules``, else ``~/.cache/boardrules``).
 """
 from __future__ import annotations
@@ -21,7 +22,7 @@ from .merge import Sourced
 from .paths import data_dir
 from .located import read_regular_file
 
-FORMAT = 1
+FORMAT = 3
 MAX_ENTRY = 20_000_000      # bytes: larger than any content the loader accepts
 MAX_ENTRIES = 100           # entries kept; the oldest go first (a house-rule writer loads many versions)
 _memo: dict[str, str] = {}  # entries read or written in this process: key -> entry text
@@ -77,8 +78,21 @@ def lookup(path: Path) -> Sourced | None:
         doc = json.loads(body)
         if doc["stamp"] != engine_stamp() or any(_file_hash(f) != h for f, h in doc["hashes"]):
             return None
-        merged = Sourced(doc["data"], {tuple(k): tuple(v) for k, v in doc["origin"]},
-                         {tuple(k): tuple(v) for k, v in doc["keys"]}, list(doc["files"]), dict(doc["removed"]))
+        if not isinstance(doc["positions"], str):
+            return None
+
+        def positions(where=folder / f"{key}.where", expected=doc["positions"]):
+            """The file:line:column of every value, kept beside the entry and read only when an issue needs it."""
+            try:
+                text = read_regular_file(os.fspath(where), MAX_ENTRY)
+                if hashlib.sha256(text).hexdigest() != expected:
+                    return {}, {}
+                table = json.loads(text)
+                return ({tuple(k): tuple(v) for k, v in table["origin"]},
+                        {tuple(k): tuple(v) for k, v in table["keys"]})
+            except Exception:   # noqa: BLE001 - gone or odd: issues then name the file without a line
+                return {}, {}
+        merged = Sourced(doc["data"], None, None, list(doc["files"]), dict(doc["removed"]), positions)
     except Exception:       # noqa: BLE001 - whatever is wrong with an entry, the answer is a full load
         return None
     _memo[key] = text
@@ -94,27 +108,35 @@ def save(path: Path, merged: Sourced) -> None:
     try:
         if json.loads(json.dumps(merged.data)) != merged.data:     # e.g. a mapping with number keys
             return
+        where = json.dumps({"origin": _pairs(merged.origin), "keys": _pairs(merged.keys)},
+                           ensure_ascii=False).encode("utf-8")
         body = json.dumps({"stamp": engine_stamp(), "hashes": [[f, _file_hash(f)] for f in merged.files],
-                           "data": merged.data, "origin": _pairs(merged.origin), "keys": _pairs(merged.keys),
+                           "data": merged.data, "positions": hashlib.sha256(where).hexdigest(),
                            "files": merged.files, "removed": merged.removed}, ensure_ascii=False)
         text = json.dumps({"sum": hashlib.sha256(body.encode()).hexdigest(), "body": body}, ensure_ascii=False)
         key = _key(path)
         _memo[key] = text
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(tmp, folder / f"{key}.json")
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        _write(folder, f"{key}.where", where)       # the positions first: an entry never names a missing file
+        _write(folder, f"{key}.json", text.encode("utf-8"))
         _prune(folder)
     except (OSError, TypeError, ValueError):
         return
+
+
+def _write(folder: Path, name: str, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, folder / name)
+    except BaseException:
+        os.unlink(tmp)
+        raise
 
 
 def _prune(folder: Path) -> None:
     entries = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime)
     for old in entries[:max(0, len(entries) - MAX_ENTRIES)]:
         old.unlink(missing_ok=True)
+        old.with_suffix(".where").unlink(missing_ok=True)

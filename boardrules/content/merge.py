@@ -24,10 +24,25 @@ SCALARS = ("id", "title", "edition", "description", "start_zone", "box_zone")
 @attrs.define
 class Sourced:
     data: dict
-    origin: dict          # merged path -> (file, line, column, path in that file)
-    keys: dict            # merged path -> the same, for the mapping key
-    files: list           # every file that contributed, base first
+    _origin: dict | None    # merged path -> (file, line, column, path in that file)
+    _keys: dict | None      # merged path -> the same, for the mapping key
+    files: list             # every file that contributed, base first
     removed: dict = attrs.field(factory=dict)   # id -> "file:line" of the variant operation that removed it
+    # where the positions come from when they are not given: a cached load reads them only if something asks
+    # (content that loaded without a problem once is compiled without one again, so mostly nothing does)
+    _positions: object = None
+
+    @property
+    def origin(self) -> dict:
+        if self._origin is None:
+            self._origin, self._keys = self._positions()
+        return self._origin
+
+    @property
+    def keys(self) -> dict:
+        if self._keys is None:
+            self._origin, self._keys = self._positions()
+        return self._keys
 
     @property
     def file(self) -> str:

@@ -268,11 +268,14 @@ class ContentCompiler(StepCompiler):
         m = self.m
         if not m.copy_rules:
             return [t.copies for t in m.types]
+        # only the options the copy rules read can change a count: the others stay at their default
+        read = {node["option"] for rule in (self.doc.data.get("extra_copies") or []) for node in walk_raw(rule)
+                if isinstance(node.get("option"), str)}
         choices = []
         for key, opt in m.options.items():
             values = opt.values if opt.values is not None else (
                 [True, False] if isinstance(opt.default, bool) else [opt.default])
-            choices.append([(key, v) for v in values])
+            choices.append([(key, v) for v in values] if key in read else [(key, opt.default)])
         combos = list(itertools.islice(itertools.product(*choices), 4096))
         most = [t.copies for t in m.types]
         probe = _Probe()
