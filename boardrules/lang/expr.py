@@ -14,6 +14,7 @@ from ..model.records import article, pile_text, plural
 COMPARE = {"eq": (operator.eq, "is"), "ne": (operator.ne, "is not"), "lt": (operator.lt, "is less than"),
            "le": (operator.le, "is at most"), "gt": (operator.gt, "is more than"), "ge": (operator.ge, "is at least")}
 OPPOSITE = {"eq": "ne", "ne": "eq", "lt": "ge", "ge": "lt", "le": "gt", "gt": "le"}
+HAVE = {"ge": "at least", "le": "at most", "gt": "more than", "lt": "fewer than", "eq": "exactly"}
 NOTHING = object()
 #: Variables the engine binds: the acting player, the role's chooser, the player whose event fired a scoped
 #: trigger, a working card, a candidate in a 'where', the turn index, cards just moved, the role being played.
@@ -72,6 +73,8 @@ class Compiler:
         self.chosen = {}         # variable of a choice -> (what is chosen, what for): ("<thing>", "<verb> over")
         self.negations = {}      # id of a compiled condition -> the sentence saying it does not hold
         self.plurals = {}        # id of a compiled selector -> its cards as a plural noun, when they have one
+        self.singulars = {}      # ... and one of them ("<tag> <kind> in <zone>")
+        self.counted = {}        # id of a compiled count -> (one, many): "card in your hand", "cards in your hand"
         self.bound_vars = set(BUILTIN_VARS)     # variables some step or condition binds
         self.used_vars = {}      # variable -> where it is first used
 
@@ -186,6 +189,7 @@ class Compiler:
             holds = self.holds(node)
             if holds and set(node) <= {"zone", "of"}:       # "the <things> in <zone>"
                 self.plurals[id(base)] = ph(plural(holds), ' in ', text)
+                self.singulars[id(base)] = ph(holds, ' in ', text)
             if node.get("deep"):
                 shallow = base
                 base = lambda g, env: g.deep(shallow(g, env))  # noqa: E731
@@ -206,7 +210,7 @@ class Compiler:
         else:
             self.report(path, "a selector needs 'zone' or 'pile'", hint="write {zone: <zone id>} or {pile: <pile id>, on: $card}")
             return (lambda g, env: []), "?"
-        counted = None     # the cards as a plural noun ("<tag nouns> in <zone>"), when they have one
+        counted = one = None    # the cards as a plural noun ("<tag nouns> in <zone>"), when they have one
         if "except" in node:            # one card left out (cheaper than a 'where' that compares every card)
             left_out, etext = self.card(node["except"], path + ("except",))
             every = base
@@ -244,6 +248,7 @@ class Compiler:
                 if owner in ("your", "their") and cards.endswith(" " + held):      # "your <tag> <things>"
                     text = counted = ph(owner, ' ', cards)
                 else:
+                    one = ph(self.m.tag_noun(where["tag"]), ' in ', text)
                     counted = ph(cards, ' in ', text)
                     text = ph('the ', counted)
             else:
@@ -266,6 +271,8 @@ class Compiler:
             text = node["text"]
         elif counted and not node.get("one_per_type"):
             self.plurals[id(base)] = counted
+            if one:
+                self.singulars[id(base)] = one
         return base, text
 
     def holds(self, source) -> str:
@@ -453,7 +460,11 @@ class Compiler:
 
     def num_count(self, node, path):
         sel, text = self.selector(node["count"], path + ("count",))
-        return (lambda g, env: len(sel(g, env))), self.how_many(sel, text)
+        fn = lambda g, env: len(sel(g, env))     # noqa: E731
+        many = self.plurals.get(id(sel)) or ph("cards in ", text)
+        self.counted[id(fn)] = (self.singulars.get(id(sel)) or (ph("card in ", text) if id(sel) not in self.plurals
+                                                                 else None), many)
+        return fn, self.how_many(sel, text)
 
     def num_total(self, node, path):
         name = node["total"]
@@ -670,6 +681,10 @@ class Compiler:
             a, b, (ta, tb) = self._pair(node, path, key)
             fn = lambda g, env: op(a(g, env), b(g, env))     # noqa: E731
             flag = self.flag_text(node[key], key)
+            have = self.have_text(a, node[key], key)
+            if have is not None:        # "you have at least 3 <things> in <zone>"
+                self.negations[id(fn)] = have[1]
+                return fn, have[0]
             if flag is None:
                 self.negations[id(fn)] = ph(ta, ' ', COMPARE[OPPOSITE[key]][1], ' ', tb)
             return fn, flag or ph(ta, ' ', word, ' ', tb)
@@ -678,6 +693,21 @@ class Compiler:
                         choices=[k[3:] for k in dir(self) if k.startswith("if_")] + list(COMPARE))
             return (lambda g, env: False), "?"
         return getattr(self, f"if_{key}")(node, path)
+
+    def have_text(self, left, pair, key):
+        """A count of your own cards against a number, as what you have: (sentence, its negation) or None."""
+        counted = self.counted.get(id(left))
+        if counted is None or key not in HAVE or not isinstance(pair, list) or len(pair) != 2 \
+                or type(pair[1]) is not int or "your " not in counted[1]:
+            return None
+        n = pair[1]
+        noun = counted[0] if n == 1 else counted[1]
+        if noun is None:
+            return None
+        said = ph("you have ", HAVE[key], " ", Tok(str(n), "number", n), " ", noun)
+        other = HAVE.get(OPPOSITE[key])
+        return said, (ph("you have ", other, " ", Tok(str(n), "number", n), " ", noun) if other else
+                      ph("you do not have ", HAVE[key], " ", Tok(str(n), "number", n), " ", noun))
 
     def flag_text(self, pair, key):
         """{eq: [{quantity: flag}, 1]} reads as the flag's sentence."""
@@ -863,6 +893,9 @@ class Compiler:
             return False
         if var == "you":
             # "your" in the inner sentence means each player's in turn
+            if text.startswith("you have "):        # "some player has at least 3 <things> in <zone>"
+                has = text[len("you have "):].replace("your ", "their ")
+                return self.negated(fn, ph("some player has ", has), ph("no player has ", has))
             text = text.replace("your ", "their ").replace("you ", "they ")
             return self.negated(fn, ph('for some player, ', text), ph('for no player, ', text))
         return self.negated(fn, ph('for another player, ', text), ph('for no other player, ', text))
