@@ -106,15 +106,17 @@ class ContentCompiler(StepCompiler):
         (the ``action`` of the content's choose and pick steps) it names."""
         m = self.m
 
-        def action_kinds(node):
+        kinds, todo = set(), [self.doc.data]       # every 'action' in the content (a walk without recursion)
+        while todo:
+            node = todo.pop()
             if isinstance(node, dict):
                 for key, value in node.items():
-                    yield from [value] if key == "action" and isinstance(value, str) else action_kinds(value)
-            elif isinstance(node, list):
-                for value in node:
-                    yield from action_kinds(value)
-
-        kinds = set(action_kinds(self.doc.data))
+                    if key == "action" and isinstance(value, str):
+                        kinds.add(value)
+                    elif isinstance(value, (dict, list)):
+                        todo.append(value)
+            else:
+                todo.extend(v for v in node if isinstance(v, (dict, list)))
         for key in ("acquire", "benefit", "keep", "decline"):
             for i, kind in enumerate(spec.get(key, [])):
                 if kind not in kinds:
