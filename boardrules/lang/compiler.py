@@ -412,10 +412,22 @@ class ContentCompiler(StepCompiler):
             role.block = self.register(N.Block([s for s in steps if s is not None]), ("roles", key))
 
     def role_nouns(self):
-        """A variable that every role's choices name alike is what cards and numbers mean by it ("$card": the
-        <thing> you <verb>). Read from the raw roles before anything is compiled, so every text can use it."""
+        """A variable that every choice of the roles, the set-up, the round and the procedures names alike is what
+        cards and numbers mean by it ("$card": the <thing> you <verb>). Read from the raw content before anything
+        is compiled, so every text can use it. (The cards' own choices name their own variables.)"""
         said = {}
-        for doc, path, key, spec in self.entries("roles"):
+        data = self.doc.data
+        places = [spec for _, _, _, spec in self.entries("roles")]
+        places += [data.get(k) for k in ("setup", "round", "flow", "procedures")]
+        for spec in places + [t.effects for t in self.m.types]:
+            for node in walk_raw(spec):
+                for key in ("for_each", "distribute", "pick"):      # bound otherwise too: no one name
+                    if isinstance(node.get(key), dict) and isinstance(node[key].get("as"), str):
+                        said.setdefault(node[key]["as"], set()).add(None)
+                if isinstance(node.get("let"), dict):
+                    for var in node["let"]:
+                        said.setdefault(var, set()).add(None)
+        for spec in places:
             for node in walk_raw(spec):
                 choose = node.get("choose") if isinstance(node.get("choose"), dict) else None
                 if choose is None or "options" in choose or not isinstance(choose.get("action"), str):
@@ -429,7 +441,7 @@ class ContentCompiler(StepCompiler):
                                                           self.m.zones[zone].text if zone is not None else "")
                     said.setdefault(var, set()).add((thing, doing, noun))
         for var, nouns in said.items():
-            if len(nouns) == 1 and var not in M.BUILTIN_NOUNS:
+            if len(nouns) == 1 and None not in nouns and var not in M.BUILTIN_NOUNS:
                 thing, doing, self.m.var_nouns[var] = nouns.pop()
                 self.m.var_chosen[var] = (thing, doing)
 
