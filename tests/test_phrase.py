@@ -36,3 +36,15 @@ def test_compiled_rules_text_names_cards_roles_and_numbers():
     assert ("quantity", "build_cost") in [(t.kind, t.ref) for t in builder.action_text.tokens]
     # a text made with no token is still a plain str: logs and bots see the same words as before
     assert str(builder.action_text).startswith("you may choose a building from your hand to build")
+
+
+def test_a_variable_is_named_by_its_choice_only_when_nothing_else_binds_it():
+    """$card is only ever the Builder's choice: cards that read it say 'the building you build'. Puerto Rico's
+    $tile is chosen by the Settler but also drawn by the Hacienda (a for_each): the Forest House, which reacts to
+    both, must not call it 'the plantation or quarry you take'."""
+    pr = boardrules.load("puerto_rico").model
+    forest = pr.types[pr.type_index["forest_house"]]
+    placed = [t for t in forest.texts if t.startswith("When a plantation comes onto your island")]
+    assert placed and "the tile is a crop plantation" in placed[0] and "you take" not in placed[0]
+    sj = boardrules.load("san_juan").model
+    assert "the building you build" in sj.types[sj.type_index["quarry"]].texts[0]
