@@ -167,6 +167,9 @@ class ContentCompiler(StepCompiler):
             m.counter_index[key] = len(m.counters)
             m.counters.append(M.CounterDef(len(m.counters), key, spec.get("scope", "player"),
                                            spec.get("reset", "never"), spec.get("text", key), *self.capacity(spec, path)))
+        for doc, path, key, spec in self.entries("counters"):
+            c = m.counters[m.counter_index[key]]
+            c.flag, c.flag_off = spec.get("flag"), spec.get("flag_off")
         m.card_counters = tuple(c.index for c in m.counters if c.scope == "card")
         for doc, path, key, spec in self.entries("events"):
             m.events[key] = spec if isinstance(spec, str) else spec.get("text", key)

@@ -687,6 +687,10 @@ class Compiler:
                 return fn, have[0]
             if flag is None:
                 self.negations[id(fn)] = ph(ta, ' ', COMPARE[OPPOSITE[key]][1], ' ', tb)
+            else:
+                other = self.flag_text(node[key], OPPOSITE[key])
+                if other and not other.startswith("not ("):
+                    self.negations[id(fn)] = other
             return fn, flag or ph(ta, ' ', word, ' ', tb)
         if key is None:
             self.report(path, f"unknown condition {next(iter(node))!r}",
@@ -714,6 +718,12 @@ class Compiler:
         if key not in ("eq", "ne") or not isinstance(pair, list) or len(pair) != 2:
             return None
         left, right = pair
+        if isinstance(left, dict) and set(left) == {"counter"} and right in (0, 1):     # an on/off counter
+            c = self.m.counter_index.get(left["counter"])
+            if c is not None:
+                on = (right == 1) == (key == "eq")
+                said = self.m.counters[c].flag if on else self.m.counters[c].flag_off
+                return said or None
         if isinstance(left, dict) and set(left) == {"quantity"} and right in (0, 1):
             q = self.m.quantity_index.get(left["quantity"])
             flag = self.m.quantities[q].flag if q is not None else None

@@ -422,6 +422,9 @@ def content_schemas() -> dict[str, dict]:
       "counters": mapping(obj({"scope": {"enum": ["shared", "player", "role", "card"],
                                          "description": "who holds a value: the table, each player, each role or each card"},
                                "reset": {"enum": ["never", "round", "phase"]}, "text": text,
+                               "flag": dict(text, description="an on/off counter (0 or 1): the sentence that holds when "
+                                            "it is 1, used in the generated rules text"),
+                               "flag_off": dict(text, description="the sentence that holds when it is 0"),
                                "capacity": dict(R("expr"), description="the most one holder may hold: a number or an "
                                                 "expression of the holder ($self)")})),
       "events": mapping({"oneOf": [text, obj({"text": text})]}),

@@ -89,6 +89,8 @@ class PileDef:
     capacity: object = None     # fn(game, env) with env["self"] the card holding the pile, or None: no limit
     capacity_text: str = ""
     capacity_table: list | None = None  # the capacity per card, when it is read off the card's own attributes
+    flag: str | None = None         # an on/off counter: what holds when it is 1 ...
+    flag_off: str | None = None     # ... and when it is 0 (for the rules text)
 
 
 @attrs.define(eq=False)
@@ -101,6 +103,8 @@ class CounterDef:
     capacity: object = None     # fn(game, env) with env["self"] the holder (a card, role or seat), or None
     capacity_text: str = ""
     capacity_table: list | None = None  # the capacity per card, when it is read off the card's own attributes
+    flag: str | None = None         # an on/off counter: what holds when it is 1 ...
+    flag_off: str | None = None     # ... and when it is 0 (for the rules text)
 
     def holders(self, players: int, roles: int, cards: int) -> int:
         """How many values the counter keeps: one per holder."""
