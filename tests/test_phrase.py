@@ -48,3 +48,10 @@ def test_a_variable_is_named_by_its_choice_only_when_nothing_else_binds_it():
     assert placed and "the tile is a crop plantation" in placed[0] and "you take" not in placed[0]
     sj = boardrules.load("san_juan").model
     assert "the building you build" in sj.types[sj.type_index["quarry"]].texts[0]
+
+
+def test_an_on_off_counter_reads_as_what_holds():
+    sj = boardrules.load("san_juan").model
+    library = sj.types[sj.type_index["library"]].texts
+    assert "if the number of players is 2 and you have not used the Library this round:" in library[0]
+    assert library[1].endswith("or you doubled this privilege with the Library.")
