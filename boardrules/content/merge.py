@@ -32,16 +32,18 @@ class Sourced:
     # (content that loaded without a problem once is compiled without one again, so mostly nothing does)
     _positions: object = None
 
-    @property
-    def origin(self) -> dict:
+    def _read_positions(self) -> None:
         if self._origin is None:
             self._origin, self._keys = self._positions()
+
+    @property
+    def origin(self) -> dict:
+        self._read_positions()
         return self._origin
 
     @property
     def keys(self) -> dict:
-        if self._keys is None:
-            self._origin, self._keys = self._positions()
+        self._read_positions()
         return self._keys
 
     @property
@@ -64,6 +66,17 @@ class Sourced:
         table = self.keys if at_key and path in self.keys else self.origin
         (file, line, column, src), rest = self._find(table, path)
         return ContentIssue(file, line, column, _join(src, rest), message, hint)
+
+
+def walk(node):
+    """Every mapping in a piece of raw content, depth first."""
+    if isinstance(node, dict):
+        yield node
+        for v in node.values():
+            yield from walk(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from walk(v)
 
 
 def _join(src: str, rest: tuple) -> str:

@@ -42,16 +42,13 @@ class CardsPage:
 
     def trigger_text(self, trig, short=False) -> str:
         """A trigger's sentence; ``short`` leaves out the moment (for a table that names it already)."""
-        t = self.m.types[trig.type]
-        for kind, eff, text, tr in self.card_effects(t):
+        body = text_of(trig.body)
+        if short and body:       # its condition and its steps, as the compiler said them (tokens kept)
+            return sentence(self.say(ph("if ", trig.text, ": ", body) if trig.text else body))
+        for kind, eff, text, tr in self.card_effects(self.m.types[trig.type]):
             if tr is trig:
-                when = cap(self.m.events.get(trig.event, ""))
-                if short and when and text.startswith(when):
-                    rest = text[len(when):].lstrip(",: ")
-                    if rest:
-                        return sentence(self.say(rest))
                 return sentence(self.say(text))
-        return sentence(self.say(ph(self.m.events.get(trig.event, trig.event), ": ", text_of(trig.body))))
+        return sentence(self.say(ph(self.m.events.get(trig.event, trig.event), ": ", body)))
 
     def card_meta(self, t) -> str:
         parts = []

@@ -2,19 +2,10 @@
 (nested) Markdown lists, and the events they emit."""
 from __future__ import annotations
 
+from ..content.merge import walk  # noqa: F401  (the pages walk raw content too)
 from ..model import nodes as N
+from ..model.phrase import joined
 from .text import clause, sentence
-
-
-def walk(node):
-    """Every mapping in a piece of raw content, depth first."""
-    if isinstance(node, dict):
-        yield node
-        for v in node.values():
-            yield from walk(v)
-    elif isinstance(node, list):
-        for v in node:
-            yield from walk(v)
 
 
 def visible_steps(block) -> list:
@@ -22,7 +13,7 @@ def visible_steps(block) -> list:
 
 
 def text_of(block) -> str:
-    return "; ".join(s.text for s in visible_steps(block))
+    return joined("; ", [s.text for s in visible_steps(block)])
 
 
 def split_step(node):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from ..model.records import plural  # noqa: F401  (re-exported: the docs pages use it)
+from ..model.records import article, plural, words  # noqa: F401  (the docs pages use them)
 
 
 def cap(text: str) -> str:
@@ -36,14 +36,6 @@ def table(head: list, rows: list) -> list[str]:
     out = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
     out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
     return out + [""]
-
-
-def article(phrase: str) -> str:
-    return "an" if phrase[:1].lower() in "aeiou" else "a"
-
-
-def words(name: str) -> str:
-    return name.replace("_", " ")
 
 
 def fmt_value(value) -> str:

@@ -5,7 +5,8 @@ from ..errors import ContentIssue
 from ..model import nodes as N
 from ..model import records as M
 from ..model.phrase import capital, joined, ph
-from .steps import StepCompiler, walk_raw
+from ..content.merge import walk
+from .steps import StepCompiler
 
 LIST_SECTIONS = ("cards", "roles")
 ROUND_LIMIT = 1000      # rounds a game may last unless its content says otherwise
@@ -166,10 +167,8 @@ class ContentCompiler(StepCompiler):
         for doc, path, key, spec in self.entries("counters"):
             m.counter_index[key] = len(m.counters)
             m.counters.append(M.CounterDef(len(m.counters), key, spec.get("scope", "player"),
-                                           spec.get("reset", "never"), spec.get("text", key), *self.capacity(spec, path)))
-        for doc, path, key, spec in self.entries("counters"):
-            c = m.counters[m.counter_index[key]]
-            c.flag, c.flag_off = spec.get("flag"), spec.get("flag_off")
+                                           spec.get("reset", "never"), spec.get("text", key), *self.capacity(spec, path),
+                                           flag=spec.get("flag"), flag_off=spec.get("flag_off")))
         m.card_counters = tuple(c.index for c in m.counters if c.scope == "card")
         for doc, path, key, spec in self.entries("events"):
             m.events[key] = spec if isinstance(spec, str) else spec.get("text", key)
@@ -274,7 +273,7 @@ class ContentCompiler(StepCompiler):
         if not m.copy_rules:
             return [t.copies for t in m.types]
         # only the options the copy rules read can change a count: the others stay at their default
-        read = {node["option"] for rule in (self.doc.data.get("extra_copies") or []) for node in walk_raw(rule)
+        read = {node["option"] for rule in (self.doc.data.get("extra_copies") or []) for node in walk(rule)
                 if isinstance(node.get("option"), str)}
         choices = []
         for key, opt in m.options.items():
@@ -423,7 +422,7 @@ class ContentCompiler(StepCompiler):
         places = [spec for _, _, _, spec in self.entries("roles")]
         places += [data.get(k) for k in ("setup", "round", "flow", "procedures")]
         for spec in places + [t.effects for t in self.m.types]:
-            for node in walk_raw(spec):
+            for node in walk(spec):
                 for key in ("for_each", "distribute", "pick"):      # bound otherwise too: no one name
                     if isinstance(node.get(key), dict) and isinstance(node[key].get("as"), str):
                         said.setdefault(node[key]["as"], set()).add(None)
@@ -431,7 +430,7 @@ class ContentCompiler(StepCompiler):
                     for var in node["let"]:
                         said.setdefault(var, set()).add(None)
         for spec in places:
-            for node in walk_raw(spec):
+            for node in walk(spec):
                 choose = node.get("choose") if isinstance(node.get("choose"), dict) else None
                 if choose is None or "options" in choose or not isinstance(choose.get("action"), str):
                     continue

@@ -72,8 +72,8 @@ class Compiler:
         self.nouns = {}          # variable -> noun, for the effect or role being compiled
         self.chosen = {}         # variable of a choice -> (what is chosen, what for): ("<thing>", "<verb> over")
         self.negations = {}      # id of a compiled condition -> the sentence saying it does not hold
-        self.plurals = {}        # id of a compiled selector -> its cards as a plural noun, when they have one
-        self.singulars = {}      # ... and one of them ("<tag> <kind> in <zone>")
+        self.cards_of = {}       # id of a compiled selector -> (one of its cards, its cards) as nouns, when they have
+                                 # them ("<tag> <kind> in <zone>", "<tag> <kinds> in <zone>"; one may be None)
         self.counted = {}        # id of a compiled count -> (one, many): "card in your hand", "cards in your hand"
         self.bound_vars = set(BUILTIN_VARS)     # variables some step or condition binds
         self.used_vars = {}      # variable -> where it is first used
@@ -188,8 +188,7 @@ class Compiler:
             base, text = self.zone_ref(node, path)
             holds = self.holds(node)
             if holds and set(node) <= {"zone", "of"}:       # "the <things> in <zone>"
-                self.plurals[id(base)] = ph(plural(holds), ' in ', text)
-                self.singulars[id(base)] = ph(holds, ' in ', text)
+                self.cards_of[id(base)] = (ph(holds, ' in ', text), ph(plural(holds), ' in ', text))
             if node.get("deep"):
                 shallow = base
                 base = lambda g, env: g.deep(shallow(g, env))  # noqa: E731
@@ -270,9 +269,7 @@ class Compiler:
             self.m.selector_phrases.setdefault(node["text"], text)
             text = node["text"]
         elif counted and not node.get("one_per_type"):
-            self.plurals[id(base)] = counted
-            if one:
-                self.singulars[id(base)] = one
+            self.cards_of[id(base)] = (one, counted)
         return base, text
 
     def holds(self, source) -> str:
@@ -286,7 +283,7 @@ class Compiler:
 
     def how_many(self, sel, text, different=False) -> str:
         """'the number of <cards>' for a compiled selector and its text."""
-        counted = self.plurals.get(id(sel))
+        counted = self.cards_of.get(id(sel), (None, None))[1]
         other = "different " if different else ""
         return ph('the number of ', other, counted) if counted else ph('the number of ', other, 'cards in ', text)
 
@@ -461,9 +458,7 @@ class Compiler:
     def num_count(self, node, path):
         sel, text = self.selector(node["count"], path + ("count",))
         fn = lambda g, env: len(sel(g, env))     # noqa: E731
-        many = self.plurals.get(id(sel)) or ph("cards in ", text)
-        self.counted[id(fn)] = (self.singulars.get(id(sel)) or (ph("card in ", text) if id(sel) not in self.plurals
-                                                                 else None), many)
+        self.counted[id(fn)] = self.cards_of.get(id(sel), (ph("card in ", text), ph("cards in ", text)))
         return fn, self.how_many(sel, text)
 
     def num_total(self, node, path):
@@ -931,7 +926,7 @@ class Compiler:
                     env[var] = saved
         if spec.get("where", True) is True:
             return self.negated(fn, ph('there is a card in ', stext), ph('there is no card in ', stext))
-        counted = self.plurals.get(id(sel))
+        counted = self.cards_of.get(id(sel), (None, None))[1]
         if not counted:
             counted = ph(plural(self.holds(spec['in']) or 'card'), ' in ', stext)
         return self.negated(fn, ph('for one of the ', counted, ', ', ctext), ph('for none of the ', counted, ', ', ctext))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from ..content.merge import walk
 from ..model import nodes as N
 from ..model.phrase import Tok, capital, joined, ph
 from ..model.records import article, plural
@@ -11,17 +12,6 @@ from .expr import Compiler, fold_and, is_var, kind_of, pile_text
 #: Words after which a template's {card} is named by the content itself ("on the {x}"), not by the verb.
 DETERMINERS = frozenset({"the", "a", "an", "your", "one", "more", "all", "each", "every", "their", "its", "this",
                          "that", "any", "another"})
-
-
-def walk_raw(node):
-    """Every mapping in a piece of raw content, depth first."""
-    if isinstance(node, dict):
-        yield node
-        for v in node.values():
-            yield from walk_raw(v)
-    elif isinstance(node, list):
-        for v in node:
-            yield from walk_raw(v)
 
 
 class StepCompiler(Compiler):
