@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 
-from ..content.merge import walk
 from ..model import nodes as N
 from ..model.phrase import Tok, capital, joined, ph
 from ..model.records import article, plural
