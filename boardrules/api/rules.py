@@ -32,6 +32,17 @@ class Rules:
 
     def __init__(self, model: GameDef) -> None:
         self.model = model
+        self._generated = False
+
+    def _play_ready(self) -> GameDef:
+        """The model, its expressions made into generated functions the first time a game is played (not at load:
+        loading for the docs or a check needs none of it)."""
+        if not self._generated:
+            from ..lang import codegen
+
+            codegen.generate(self.model)
+            self._generated = True
+        return self.model
 
     # ------------------------------------------------------------------ description
     @property
@@ -139,8 +150,9 @@ class Rules:
         seed = args.seed(seed)
         args.flag("log", log)
         chosen = self.check_options(options, players, preset)
-        kernel = Kernel(self.model, players, seed, chosen, log)
-        return Game(self, kernel.start(), (lambda: Kernel(self.model, players, seed, dict(chosen), log).start(), 0))
+        model = self._play_ready()
+        kernel = Kernel(model, players, seed, chosen, log)
+        return Game(self, kernel.start(), (lambda: Kernel(model, players, seed, dict(chosen), log).start(), 0))
 
     def replay(self, players: int, seed: int, options: Mapping[str, Any] | None = None,
                actions: Iterable[Action | ActionJSON] = (), log: bool = True, preset: str | None = None) -> Game:
@@ -164,9 +176,10 @@ class Rules:
         from ..engine import serialize      # imported when a state is first read: a lighter import
 
         try:
-            kernel = serialize.from_json(self.model, data, self.check_options)
+            model = self._play_ready()
+            kernel = serialize.from_json(model, data, self.check_options)
             saved = json.loads(json.dumps(data))      # the caller may change the mapping later
-            return Game(self, kernel, (lambda: serialize.from_json(self.model, saved, self.check_options),
+            return Game(self, kernel, (lambda: serialize.from_json(model, saved, self.check_options),
                                        len(kernel.history)))
         except UsageError as exc:       # the options or player count written in the state
             raise StateError(f"the state's options: {exc}") from None

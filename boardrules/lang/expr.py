@@ -10,7 +10,9 @@ import operator
 from ..errors import RulesError
 from ..model.phrase import Tok, joined, ph
 from ..model.records import article, pile_text, plural
+from .codegen import coded
 
+OPERATOR = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 COMPARE = {"eq": (operator.eq, "is"), "ne": (operator.ne, "is not"), "lt": (operator.lt, "is less than"),
            "le": (operator.le, "is at most"), "gt": (operator.gt, "is more than"), "ge": (operator.ge, "is at least")}
 OPPOSITE = {"eq": "ne", "ne": "eq", "lt": "ge", "ge": "lt", "le": "gt", "gt": "le"}
@@ -28,6 +30,21 @@ def _you(g, env):
         raise RulesError("a step read the acting player ('you') where no player is in scope") from None
 
 
+_you.code = lambda e: 'env["you"]'      # a generated root turns the KeyError into the same RulesError
+
+
+def _except(cards, skip):
+    return cards if skip is None or skip not in cards else [c for c in cards if c != skip]
+
+
+def _with_tag(cards, tag, tags):
+    return [c for c in cards if tag in tags[c]]
+
+
+def _of_kind(cards, kind, kinds):
+    return [c for c in cards if kinds[c] == kind]
+
+
 def fold_and(fns):
     """One closure for a conjunction: nested closures short-circuit faster than all() over a generator."""
     if not fns:
@@ -35,7 +52,8 @@ def fold_and(fns):
     head, rest = fns[0], fold_and(fns[1:]) if len(fns) > 1 else None
     if rest is None:
         return head
-    return lambda g, env: head(g, env) and rest(g, env)
+    return coded(lambda g, env: head(g, env) and rest(g, env),
+                 lambda e: "(" + " and ".join(e.expr(f) for f in fns) + ")")
 
 
 def fold_or(fns):
@@ -44,7 +62,8 @@ def fold_or(fns):
     head, rest = fns[0], fold_or(fns[1:]) if len(fns) > 1 else None
     if rest is None:
         return head
-    return lambda g, env: head(g, env) or rest(g, env)
+    return coded(lambda g, env: head(g, env) or rest(g, env),
+                 lambda e: "(" + " or ".join(e.expr(f) for f in fns) + ")")
 
 
 def kind_of(node: dict, compiler, prefix: str, extra=()):
@@ -111,7 +130,7 @@ class Compiler:
         """A single card: ``$var`` or ``{top: zone}``."""
         if is_var(node):
             var = self.var(node, path, "card")
-            return (lambda g, env: env.get(var)), self.m.noun(var, self.nouns)
+            return coded(lambda g, env: env.get(var), lambda e: f"env.get({e.const(var)})"), self.m.noun(var, self.nouns)
         if isinstance(node, dict) and "top" in node:
             zone_fn, ztext = self.zone_ref({"zone": node["top"]}, path + ("top",))
             return (lambda g, env: (lambda z: z[-1] if z else None)(zone_fn(g, env))), ph('the top card of ', ztext)
@@ -132,12 +151,12 @@ class Compiler:
             self.needs_player(path)
             return _you, Tok("you", "player", "you")
         if node == "chooser":
-            return (lambda g, env: g.chooser), Tok("the chooser", "player", "chooser")
+            return coded(lambda g, env: g.chooser, lambda e: "g.chooser"), Tok("the chooser", "player", "chooser")
         if node == "start_player":
-            return (lambda g, env: g.start_player), Tok(self.m.start_player_text, "player", "start_player")
+            return coded(lambda g, env: g.start_player, lambda e: "g.start_player"), Tok(self.m.start_player_text, "player", "start_player")
         if is_var(node):
             var = self.var(node, path, "player")
-            return (lambda g, env: env[var]), Tok("that player", "player", var)
+            return coded(lambda g, env: env[var], lambda e: f"env[{e.const(var)}]"), Tok("that player", "player", var)
         self.report(path, f"expected a player (you, chooser, start_player or $variable), got {node!r:.60}")
         return (lambda g, env: 0), "?"
 
@@ -148,7 +167,7 @@ class Compiler:
             return (lambda g, env: []), "?"
         zdef = self.m.zones[zone]
         if zdef.scope == "shared":
-            return (lambda g, env: g.zones[zone][0]), zdef.text
+            return coded(lambda g, env: g.zones[zone][0], lambda e: f"g.zones[{zone}][0]"), zdef.text
         of = node.get("of")
         if of in ("all", "others"):      # a fresh list: read-only use (counting, choosing)
             everyone = of == "all"
@@ -157,7 +176,7 @@ class Compiler:
                                     if everyone or seat != env.get("you") for c in cards]), text
         who, wtext = self.player(of, path + ("of",))
         text = zdef.text if wtext == "you" else zdef.text.replace("your", f"{wtext}'s")
-        return (lambda g, env: g.zones[zone][who(g, env)]), text
+        return coded(lambda g, env: g.zones[zone][who(g, env)], lambda e: f"g.zones[{zone}][{e.expr(who)}]"), text
 
     # ---------------------------------------------------------------- selectors
     def selector(self, node, path):
@@ -198,7 +217,8 @@ class Compiler:
             ptext = self.m.piles[pile].text if pile is not None else "?"
             if "on" in node:
                 host, htext = self.card(node["on"], path + ("on",))
-                base = lambda g, env: g.piles[pile].get(host(g, env), ())  # noqa: E731
+                base = coded(lambda g, env: g.piles[pile].get(host(g, env), ()),
+                             lambda e: f"g.piles[{pile}].get({e.expr(host)}, ())")
             else:
                 hosts, htext = self.selector(node["in"], path + ("in",))
 
@@ -215,9 +235,8 @@ class Compiler:
             every = base
 
             def base(g, env):
-                skip = left_out(g, env)
-                cards = every(g, env)
-                return cards if skip is None or skip not in cards else [c for c in cards if c != skip]
+                return _except(every(g, env), left_out(g, env))
+            coded(base, lambda e: f"{e.const(_except)}({e.expr(every)}, {e.expr(left_out)})")
             text = ph(text, ' except ', etext)
         if "where" in node:
             cond, ctext = self.condition(node["where"], path + ("where",), it=True)
@@ -226,6 +245,8 @@ class Compiler:
             if quick is not None:
                 def base(g, env):
                     return quick(g, env, inner(g, env))
+                if getattr(quick, "code", None) is not None:
+                    coded(base, lambda e: quick.code(e, e.expr(inner)))
             else:
                 def base(g, env):
                     saved = env.get("it", NOTHING)
@@ -296,10 +317,12 @@ class Compiler:
         kinds = self.m.instance_kinds
         if set(where) <= {"type", "card"} and "type" in where and where.get("card", "$it") == "$it":
             tid = self.m.type_index.get(where["type"])
-            return lambda g, env, cards: [c for c in cards if kinds[c] == tid]
+            return coded(lambda g, env, cards: [c for c in cards if kinds[c] == tid],
+                         lambda e, cards: f"{e.const(_of_kind)}({cards}, {e.const(tid)}, {e.const(kinds)})")
         if set(where) <= {"tag", "card"} and "tag" in where and where.get("card", "$it") == "$it":
             tag, tags = where["tag"], self.m.instance_tags
-            return lambda g, env, cards: [c for c in cards if tag in tags[c]]
+            return coded(lambda g, env, cards: [c for c in cards if tag in tags[c]],
+                         lambda e, cards: f"{e.const(_with_tag)}({cards}, {e.const(tag)}, {e.const(tags)})")
         pair = where.get("same_type")
         if set(where) == {"same_type"} and isinstance(pair, list) and len(pair) == 2 and "$it" in pair \
                 and all(is_var(x) for x in pair) and pair[0] != pair[1]:
@@ -333,10 +356,12 @@ class Compiler:
             self.report(path, f"expected a number, got {node!r}")
             return (lambda g, env: 0), "?"
         if isinstance(node, (int, str)) and not is_var(node):
-            return (lambda g, env: node), Tok(str(node), "number", node) if isinstance(node, int) else node
+            return coded(lambda g, env: node, lambda e: e.const(node)), \
+                Tok(str(node), "number", node) if isinstance(node, int) else node
         if is_var(node):
             var = self.var(node, path)
-            return (lambda g, env: env.get(var, 0)), self.m.noun(var, self.nouns)
+            return coded(lambda g, env: env.get(var, 0), lambda e: f"env.get({e.const(var)}, 0)"), \
+                self.m.noun(var, self.nouns)
         if not isinstance(node, dict) or not node:
             self.report(path, f"expected a number or an expression, got {node!r:.60}")
             return (lambda g, env: 0), "?"
@@ -374,7 +399,7 @@ class Compiler:
             binds.append((name, fn))
         text = ph('your ', self.m.quantity_tok(q)) if q is not None else "?"
         if not binds:
-            return (lambda g, env: g.quantity(q, env)), text
+            return coded(lambda g, env: g.quantity(q, env), lambda e: e.quantity(q)), text
 
         def fn(g, env):
             local = dict(env)
@@ -414,7 +439,8 @@ class Compiler:
 
     def num_counter(self, node, path):
         c, who, text = self.counter_ref(node, path)
-        return (lambda g, env: g.counters[c][who(g, env)]), text
+        return coded(lambda g, env: g.counters[c][who(g, env)], lambda e: f"g.counters[{e.const(c)}][{e.expr(who)}]"), \
+            text
 
     def num_room(self, node, path):
         """How much more a holder takes: a counter's or a card's pile's capacity minus what it holds."""
@@ -449,6 +475,11 @@ class Compiler:
             def fn(g, env):
                 c = env.get(var)
                 return 0 if c is None else values[c]
+
+            def code(e):
+                t = e.temp()
+                return f"(0 if ({t} := env.get({e.const(var)})) is None else {e.const(values)}[{t}])"
+            coded(fn, code)
         else:
             def fn(g, env):
                 c = card(g, env)
@@ -457,7 +488,7 @@ class Compiler:
 
     def num_count(self, node, path):
         sel, text = self.selector(node["count"], path + ("count",))
-        fn = lambda g, env: len(sel(g, env))     # noqa: E731
+        fn = coded(lambda g, env: len(sel(g, env)), lambda e: f"len({e.expr(sel)})")
         self.counted[id(fn)] = self.cards_of.get(id(sel), (ph("card in ", text), ph("cards in ", text)))
         return fn, self.how_many(sel, text)
 
@@ -593,7 +624,7 @@ class Compiler:
 
     def num_sub(self, node, path):
         a, b, (ta, tb) = self._pair(node, path, "sub")
-        return (lambda g, env: a(g, env) - b(g, env)), ph(ta, ' minus ', tb)
+        return coded(lambda g, env: a(g, env) - b(g, env), lambda e: f"({e.expr(a)} - {e.expr(b)})"), ph(ta, ' minus ', tb)
 
     def num_div(self, node, path):
         a, b, (ta, tb) = self._pair(node, path, "div")
@@ -625,13 +656,15 @@ class Compiler:
             i = j + 1
         if skipped:
             steps.append("0 otherwise")
-        return (lambda g, env: table[max(0, min(index(g, env), last))]), ph(joined(', ', steps), ', counting ', itext)
+        return coded(lambda g, env: table[max(0, min(index(g, env), last))],
+                     lambda e: f"{e.const(table)}[max(0, min({e.expr(index)}, {last}))]"), ph(joined(', ', steps), ', counting ', itext)
 
     def num_if(self, node, path):
         cond, ctext = self.condition(node["if"], path + ("if",))
         a, ta = self.number(node["then"], path + ("then",))
         b, tb = self.number(node.get("else", 0), path + ("else",))
-        return (lambda g, env: a(g, env) if cond(g, env) else b(g, env)), ph(ta, ' if ', ctext, ', else ', tb)
+        return coded(lambda g, env: a(g, env) if cond(g, env) else b(g, env),
+                     lambda e: f"({e.expr(a)} if {e.expr(cond)} else {e.expr(b)})"), ph(ta, ' if ', ctext, ', else ', tb)
 
     def num_option(self, node, path):
         name = node["option"]
@@ -652,10 +685,10 @@ class Compiler:
         return (lambda g, env: abs(a(g, env))), ph('the size of ', ta)
 
     def num_round(self, node, path):
-        return (lambda g, env: g.round), "the round number"
+        return coded(lambda g, env: g.round, lambda e: "g.round"), "the round number"
 
     def num_players(self, node, path):
-        return (lambda g, env: g.players), "the number of players"
+        return coded(lambda g, env: g.players, lambda e: "g.players"), "the number of players"
 
     def num_score(self, node, path):
         return (lambda g, env: env.get("score_so_far", 0)), "your score from everything else"
@@ -666,7 +699,7 @@ class Compiler:
     # ---------------------------------------------------------------- conditions
     def condition(self, node, path, it=False):
         if isinstance(node, bool):
-            return (lambda g, env: node), ("always" if node else "never")
+            return coded(lambda g, env: node, lambda e: repr(bool(node))), ("always" if node else "never")
         if not isinstance(node, dict) or not node:
             self.report(path, f"expected a condition, got {node!r:.60}")
             return (lambda g, env: False), "?"
@@ -674,7 +707,8 @@ class Compiler:
         if key in COMPARE:
             op, word = COMPARE[key]
             a, b, (ta, tb) = self._pair(node, path, key)
-            fn = lambda g, env: op(a(g, env), b(g, env))     # noqa: E731
+            sign = OPERATOR[key]
+            fn = coded(lambda g, env: op(a(g, env), b(g, env)), lambda e: f"({e.expr(a)} {sign} {e.expr(b)})")
             flag = self.flag_text(node[key], key)
             have = self.have_text(a, node[key], key)
             if have is not None:        # "you have at least 3 <things> in <zone>"
@@ -761,7 +795,7 @@ class Compiler:
         condition without one reads "it is not the case that ..."."""
         fn, text = self.condition(node["not"], path + ("not",))
         negation = self.negations.get(id(fn))
-        return self.negated(lambda g, env: not fn(g, env), negation or ph('it is not the case that ', text), text)
+        return self.negated(coded(lambda g, env: not fn(g, env), lambda e: f"(not {e.expr(fn)})"), negation or ph('it is not the case that ', text), text)
 
     def if_tag(self, node, path):
         tag = node["tag"]
@@ -773,6 +807,11 @@ class Compiler:
         def fn(g, env):
             c = card(g, env)
             return c is not None and tag in types[c].tags
+
+        def code(e):
+            t = e.temp()
+            return f"(({t} := {e.expr(card)}) is not None and {e.const(tag)} in {e.const(self.m.instance_tags)}[{t}])"
+        coded(fn, code)
         return self.negated(fn, ph(ctext, ' is ', self.m.tag_text(tag)), ph(ctext, ' is not ', self.m.tag_text(tag)))
 
     def if_type(self, node, path):
@@ -783,6 +822,11 @@ class Compiler:
         def fn(g, env):
             c = card(g, env)
             return c is not None and types[c].index == tid
+
+        def code(e):
+            t = e.temp()
+            return f"(({t} := {e.expr(card)}) is not None and {e.const(self.m.instance_kinds)}[{t}] == {e.const(tid)})"
+        coded(fn, code)
         name = self.m.card_tok(tid)
         article = self.m.types[tid].article if tid is not None else 'a'
         return self.negated(fn, ph(ctext, ' is ', article, ' ', name), ph(ctext, ' is not ', article, ' ', name))
@@ -802,7 +846,11 @@ class Compiler:
         (a, ta), (b, tb) = self.card(pair[0], path + ("same_card", 0)), self.card(pair[1], path + ("same_card", 1))
         if all(is_var(x) for x in pair):     # the common case, read straight from the variables
             x, y = pair[0][1:], pair[1][1:]
-            return (lambda g, env: env.get(x) is not None and env.get(x) == env.get(y)), ph(ta, ' is ', tb)
+
+            def code(e):
+                t = e.temp()
+                return f"(({t} := env.get({e.const(x)})) is not None and {t} == env.get({e.const(y)}))"
+            return coded(lambda g, env: env.get(x) is not None and env.get(x) == env.get(y), code), ph(ta, ' is ', tb)
 
         def fn(g, env):
             x = a(g, env)
@@ -814,7 +862,8 @@ class Compiler:
         if not is_var(node["owns"]) and not isinstance(node["owns"], dict):    # a card id
             tid = self.lookup(self.m.type_index, node["owns"], "card", path + ("owns",))
             a = ph(self.m.types[tid].article if tid is not None else 'a', ' ', self.m.card_tok(tid))
-            return self.negated(lambda g, env: g.owned[who(g, env)].get(tid, 0) > 0,
+            return self.negated(coded(lambda g, env: g.owned[who(g, env)].get(tid, 0) > 0,
+                                      lambda e: f"(g.owned[{e.expr(who)}].get({e.const(tid)}, 0) > 0)"),
                                 ph(wtext, ' own', 's' if wtext != 'you' else '', ' ', a),
                                 ph(wtext, ' do', 'es' if wtext != 'you' else '', ' not own ', a))
         card, ctext = self.card(node["owns"], path + ("owns",))
@@ -823,6 +872,12 @@ class Compiler:
         def fn(g, env):
             c = card(g, env)
             return c is not None and g.owned[who(g, env)].get(types[c].index, 0) > 0
+
+        def code(e):
+            t = e.temp()
+            return f"(({t} := {e.expr(card)}) is not None and " \
+                   f"g.owned[{e.expr(who)}].get({e.const(self.m.instance_kinds)}[{t}], 0) > 0)"
+        coded(fn, code)
         a = ph('one like ', ctext) if ctext in ("it", "this card") or ctext.startswith("that ") else \
             ctext.replace("the ", "a ", 1)      # the same kind of card, not that very card
         return self.negated(fn, ph(wtext, ' already own', 's' if wtext != 'you' else '', ' ', a),
@@ -830,14 +885,15 @@ class Compiler:
 
     def if_chooser(self, node, path):
         want = bool(node["chooser"])
-        return self.negated(lambda g, env: (env.get("you") == g.chooser) == want,
+        return self.negated(coded(lambda g, env: (env.get("you") == g.chooser) == want,
+                                  lambda e: f"((env.get('you') == g.chooser) == {want!r})"),
                             "you chose the role" if want else "you did not choose the role",
                             "you did not choose the role" if want else "you chose the role")
 
     def if_role(self, node, path):
         rid = self.lookup(self.m.role_index, node["role"], "role", path + ("role",))
         name = self.m.role_tok(rid)
-        return (lambda g, env: g.role == rid), ph('this is the ', name, ' phase')
+        return coded(lambda g, env: g.role == rid, lambda e: f"(g.role == {e.const(rid)})"), ph('this is the ', name, ' phase')
 
     def if_role_available(self, node, path):
         rid = self.lookup(self.m.role_index, node["role_available"], "role", path + ("role_available",))
@@ -848,12 +904,13 @@ class Compiler:
         name = node["option"]
         if name not in self.m.options:
             self.report(path + ("option",), f"unknown option {name!r}", choices=self.m.options)
-        return self.negated(lambda g, env: bool(g.options.get(name)), ph('the option `', name, '` is on'),
+        return self.negated(coded(lambda g, env: bool(g.options.get(name)),
+                                  lambda e: f"bool(g.options.get({e.const(name)}))"), ph('the option `', name, '` is on'),
                             ph('the option `', name, '` is off'))
 
     def if_bound(self, node, path):
         var = self.var("$" + node["bound"], path + ("bound",), "card")
-        fn = (lambda g, env: env.get(var) is not None)
+        fn = coded(lambda g, env: env.get(var) is not None, lambda e: f"(env.get({e.const(var)}) is not None)")
         chosen = self.chosen.get(var) or self.m.var_chosen.get(var)
         if chosen:
             thing, doing = chosen
@@ -863,7 +920,7 @@ class Compiler:
 
     def if_empty(self, node, path):
         sel, text = self.selector(node["empty"], path + ("empty",))
-        return self.negated(lambda g, env: not sel(g, env), ph('there is no card in ', text), ph('there is a card in ', text))
+        return self.negated(coded(lambda g, env: not sel(g, env), lambda e: f"(not {e.expr(sel)})"), ph('there is no card in ', text), ph('there is a card in ', text))
 
     def if_distinct(self, node, path):
         name = node["distinct"]
@@ -938,5 +995,8 @@ class Compiler:
         payment = self.m.payments[pay] if pay is not None else None
         if "except" in spec:
             skip, _ = self.card(spec["except"], path + ("can_pay", "except"))
-            return (lambda g, env: g.can_pay(payment, amount(g, env), env, skip(g, env))), ph('you can pay ', atext)
-        return (lambda g, env: g.can_pay(payment, amount(g, env), env)), ph('you can pay ', atext)
+            return coded(lambda g, env: g.can_pay(payment, amount(g, env), env, skip(g, env)),
+                         lambda e: f"g.can_pay({e.const(payment)}, {e.expr(amount)}, env, {e.expr(skip)})"), \
+                ph('you can pay ', atext)
+        return coded(lambda g, env: g.can_pay(payment, amount(g, env), env),
+                     lambda e: f"g.can_pay({e.const(payment)}, {e.expr(amount)}, env)"), ph('you can pay ', atext)

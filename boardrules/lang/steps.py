@@ -6,6 +6,7 @@ import re
 from ..model import nodes as N
 from ..model.phrase import Tok, capital, joined, ph
 from ..model.records import article, plural
+from .codegen import coded
 from .expr import Compiler, fold_and, is_var, kind_of, pile_text
 
 #: Words after which a template's {card} is named by the content itself ("on the {x}"), not by the verb.
@@ -301,17 +302,19 @@ class StepCompiler(Compiler):
             pile = self.lookup(self.m.pile_index, node["pile"], "pile", path + ("pile",))
             host, htext = self.card(node.get("on"), path + ("on",))
             ptext = self.m.piles[pile].text if pile is not None else "?"
-            return (lambda g, env: (1, pile, host(g, env))), pile_text(ptext, htext)
+            return coded(lambda g, env: (1, pile, host(g, env)), lambda e: f"(1, {e.const(pile)}, {e.expr(host)})"), \
+                pile_text(ptext, htext)
         if isinstance(node, dict) and "zone" in node:
             zone = self.lookup(self.m.zone_index, node["zone"], "zone", path + ("zone",))
             if zone is None:
                 return (lambda g, env: None), "?"
             zdef = self.m.zones[zone]
             if zdef.scope == "shared":
-                return (lambda g, env: (0, zone, 0)), zdef.text
+                where = (0, zone, 0)
+                return coded(lambda g, env: where, lambda e: e.const(where)), zdef.text
             who, wtext = self.player(node.get("of"), path + ("of",))
             text = zdef.text if wtext == "you" else zdef.text.replace("your", f"{wtext}'s")
-            return (lambda g, env: (0, zone, who(g, env))), text
+            return coded(lambda g, env: (0, zone, who(g, env)), lambda e: f"(0, {zone}, {e.expr(who)})"), text
         self.report(path, f"expected a destination ({{zone: ...}} or {{pile: ..., on: ...}}), got {node!r:.60}")
         return (lambda g, env: None), "?"
 

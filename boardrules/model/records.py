@@ -284,6 +284,7 @@ class GameDef:
     raw: dict = attrs.field(factory=dict)               # merged content, for docs
     live_cache: dict = attrs.field(factory=dict)        # types present in a game -> live_tables()
     tag_nouns: dict = attrs.field(factory=dict)         # tag -> what a card with it is called (tag_noun)
+    generated: list = attrs.field(factory=list)         # the source of the functions written for play (lang/codegen)
 
     def live_tables(self, present: frozenset) -> tuple:
         """(modifiers per quantity, triggers per event, wide triggers per event) of the card types ``present`` in a

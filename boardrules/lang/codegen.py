@@ -1,0 +1,175 @@
+"""Generated code for compiled expressions: each expression a step or a record holds becomes one Python function.
+
+The compilers in ``expr`` return closures ``fn(game, env)``, one per node of an expression; calling through a tree
+of them takes a Python call per node. A closure may also carry ``fn.code``: a function that, given an
+:class:`Emitter`, writes the same computation as a Python expression, its sub-expressions written in place. Once a
+game is compiled, :func:`generate` writes one function per expression a step or a record holds (its root) and puts
+it in the closure's place. What no ``code`` describes stays a call to its closure, so both paths compute the same.
+
+The source is made here from the compiled model, never from content text: content values (names, tables, numbers
+that are not plain ints) enter only as constants bound by name (``_k3``), so a string in a YAML file can never
+become code.
+"""
+from __future__ import annotations
+
+import types
+
+import attrs
+
+from ..errors import RulesError
+from ..model.nodes import Block, Node
+
+SKIPPED = {"raw", "generated", "live_cache"}     # parts of a model that hold no compiled expression
+MAX_DEPTH = 40      # expressions nested deeper than this call their closures (Python's parser has limits)
+
+
+def coded(fn, code):
+    """``fn`` with ``code(emitter) -> Python source`` attached; returns ``fn``."""
+    fn.code = code
+    return fn
+
+
+class Emitter:
+    """Writes expressions as Python source in terms of ``g`` (the kernel) and ``env`` (the variables)."""
+
+    def __init__(self):
+        self.consts = {}        # name in the generated module -> value
+        self._names = {}        # id(value) -> name
+        self._temps = 0
+        self._depth = 0
+        self.quantities = False     # whether the module being written has a function per quantity (_q<index>)
+
+    def const(self, value) -> str:
+        """A value as the generated code reads it: a plain int, bool or None as itself, anything else by name."""
+        if value is None or type(value) is bool:
+            return repr(value)
+        if type(value) is int:
+            return f"({value})" if value < 0 else repr(value)
+        name = self._names.get(id(value))
+        if name is None:
+            name = self._names[id(value)] = f"_k{len(self._names)}"
+            self.consts[name] = value
+        return name
+
+    def temp(self) -> str:
+        """A fresh local name (for ``(name := value)`` where a value is read twice)."""
+        self._temps += 1
+        return f"_t{self._temps}"
+
+    def quantity(self, q: int) -> str:
+        """A quantity's value for the variables in ``env``."""
+        return f"_q{q}(g, env)" if self.quantities else f"g.quantity({q}, env)"
+
+    def call(self, fn) -> str:
+        return f"{self.const(fn)}(g, env)"
+
+    def expr(self, fn) -> str:
+        """``fn`` written in place when it says how, else a call to it."""
+        code = getattr(fn, "code", None)
+        if code is None or self._depth >= MAX_DEPTH:
+            return self.call(fn)
+        self._depth += 1
+        try:
+            return code(self)
+        finally:
+            self._depth -= 1
+
+
+def missing(exc: KeyError) -> RulesError:
+    """A variable read where it has no value (content the checks could not see through)."""
+    name = exc.args[0] if exc.args else "?"
+    if name == "you":
+        return RulesError("a step read the acting player ('you') where no player is in scope")
+    return RulesError(f"a step read ${name} where it has no value")
+
+
+def _roots(model):
+    """(holder, key, fn) for every coded function a node or a record holds: an attribute, a list item, or an item
+    of a tuple in a list (``(name, fn)`` pairs); and every block of steps."""
+    seen, todo, out, blocks = set(), [model], [], []
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, Node):
+            items = list(vars(obj).items())
+            if type(obj) is Block:
+                blocks.append(obj)
+        elif attrs.has(type(obj)):
+            items = [(a.name, getattr(obj, a.name)) for a in attrs.fields(type(obj)) if a.name not in SKIPPED]
+        elif type(obj) is list:
+            items = list(enumerate(obj))
+        elif type(obj) is dict:
+            items = [(k, v) for k, v in obj.items() if isinstance(v, (list, Node)) or attrs.has(type(v))]
+        else:
+            continue
+        for key, value in items:
+            if isinstance(value, types.FunctionType):
+                if getattr(value, "code", None) is not None:
+                    out.append((obj, key, value))
+            elif type(value) is tuple and type(obj) is list and any(hasattr(v, "code") for v in value):
+                out.append((obj, key, value))
+            elif isinstance(value, (list, dict, Node)) or attrs.has(type(value)):
+                todo.append(value)
+    return out, blocks
+
+
+class Writer:
+    """Lines of generated source, and the emitter that writes their expressions."""
+
+    def __init__(self, e: Emitter):
+        self.e, self.lines = e, []
+
+    def put(self, depth: int, text: str) -> None:
+        self.lines.append("    " * depth + text)
+
+    def temp(self) -> str:
+        return self.e.temp()
+
+
+def generate(model) -> int:
+    """Writes one module of functions for ``model`` and puts them in place: one per quantity
+    (:mod:`quantitycode`), one per coded root expression a node or a record holds, and a ``step`` for each block
+    of steps (:mod:`blockcode`). Returns how many functions were made."""
+    from . import blockcode, quantitycode
+
+    roots, blocks = _roots(model)
+    e = Emitter()
+    e.quantities = bool(model.quantities)
+    w = Writer(e)
+    quantitycode.write(w, model)
+    made = {}
+    for fn in roots_fns(roots):
+        if id(fn) not in made:
+            made[id(fn)] = name = f"_r{len(made)}"
+            w.put(0, f"def {name}(g, env):")
+            w.put(1, "try:")
+            w.put(2, f"return {e.expr(fn)}")
+            w.put(1, "except KeyError as exc:")
+            w.put(2, "raise _missing(exc) from None")
+    block_names = blockcode.write(w, blocks)
+    scope = dict(e.consts, _missing=missing)
+    source = "\n".join(w.lines)
+    model.generated.append(source)
+    exec(compile(source, "<boardrules: generated>", "exec"), scope)     # noqa: S102
+    for fn in roots_fns(roots):
+        scope[made[id(fn)]].code = fn.code       # still written in place where another expression holds it
+    for obj, key, value in roots:
+        if type(value) is tuple:
+            new = tuple(scope[made[id(v)]] if id(v) in made else v for v in value)
+        else:
+            new = scope[made[id(value)]]
+        if type(obj) is list:
+            obj[key] = new
+        else:
+            setattr(obj, key, new)
+    for block, name in zip(blocks, block_names):
+        block.step = scope[name]
+    return len(made) + len(block_names) + len(model.quantities)
+
+
+def roots_fns(roots):
+    """Every coded function among the roots (a tuple's items one by one)."""
+    for _, _, value in roots:
+        yield from (v for v in (value if type(value) is tuple else (value,)) if getattr(v, "code", None) is not None)

@@ -1,0 +1,80 @@
+"""Generated code for quantities: each quantity one function ``_q<index>(g, env)``.
+
+A quantity is its base, plus what the acting player's working cards change (their modifiers, in content order),
+plus what other players' cards add, plus the role's privilege when the acting player chose the role, kept within
+its bounds. The kernel's ``quantity`` works that out for any quantity by walking those lists; the function written
+here has them written out: the base and each modifier's condition and value in place, a role's privilege a test
+of the role being played, and no list to walk where a quantity has nothing of a kind.
+"""
+from __future__ import annotations
+
+_UNSET = object()
+
+
+def each_copy(g, env, m, working, value, add):
+    """A modifier counted per working copy, with ``$self`` the copy (as the kernel does): (value, add)."""
+    saved = env.get("self", _UNSET)
+    types = g.rules.instance_types
+    for c in working:
+        env["self"] = c
+        w = types[c].works_while
+        if (w is None or w(g, env)) and (m.cond is None or m.cond(g, env)):
+            if m.op == "set":
+                value = m.value(g, env)
+            else:
+                add += m.value(g, env)
+    if saved is _UNSET:
+        del env["self"]
+    else:
+        env["self"] = saved
+    return value, add
+
+
+def write(w, model) -> None:
+    """Writes ``_q<i>`` for every quantity of ``model`` (``w`` a blockcode writer: its emitter and lines)."""
+    e = w.e
+    for q in model.quantities:
+        w.put(0, f"def _q{q.index}(g, env):")
+        w.put(1, "try:")
+        w.put(2, f"value = {e.expr(q.base)}")
+        w.put(2, "you = env.get('you')")
+        w.put(2, "if you is not None:")
+        w.put(3, "active = g.active[you]")
+        w.put(3, "add = 0")
+        for m in q.mods:
+            w.put(3, f"working = active.get({e.const(m.type)})")
+            w.put(3, "if working:")
+            if m.each:
+                w.put(4, f"value, add = {e.const(each_copy)}(g, env, {e.const(m)}, working, value, add)")
+                continue
+            depth = 4
+            if m.cond is not None:
+                w.put(4, f"if {e.expr(m.cond)}:")
+                depth = 5
+            w.put(depth, f"value = {e.expr(m.value)}" if m.op == "set" else f"add += {e.expr(m.value)} * len(working)")
+        if q.wide:
+            w.put(3, f"add += g._wide_modifiers({e.const(q)}, env, you)")
+        privileged = [(r.index, r.privilege[q.index]) for r in model.roles if r.privilege.get(q.index)]
+        if privileged:
+            w.put(3, "if g.role is not None and you == g.chooser:")
+            w.put(4, "role = g.role")
+            pm = model.privilege_multiplier
+            for k, (role, mods) in enumerate(privileged):
+                w.put(4, f"{'if' if k == 0 else 'elif'} role == {e.const(role)}:")
+                w.put(5, f"mult = {f'_q{pm}(g, env)' if pm is not None else '1'}")
+                for m in mods:
+                    if m.cond is not None:
+                        w.put(5, f"if {e.expr(m.cond)}:")
+                        w.put(6, f"add += {e.expr(m.value)} * mult")
+                    else:
+                        w.put(5, f"add += {e.expr(m.value)} * mult")
+        w.put(3, "value += add")
+        if q.min is not None:
+            w.put(2, f"if value < {e.const(q.min)}:")
+            w.put(3, f"value = {e.const(q.min)}")
+        if q.max is not None:
+            w.put(2, f"if value > {e.const(q.max)}:")
+            w.put(3, f"value = {e.const(q.max)}")
+        w.put(2, "return value")
+        w.put(1, "except KeyError as exc:")
+        w.put(2, "raise _missing(exc) from None")

@@ -1,0 +1,83 @@
+"""The generated code (boardrules/lang/codegen.py, blockcode.py) plays exactly as the compiled closures it replaces,
+and is written from the engine's own words only: no text from a content file becomes code."""
+import ast
+import random
+
+import pytest
+
+import boardrules
+from boardrules.engine.kernel import Kernel
+from boardrules.errors import RulesError
+from boardrules.lang import codegen
+from boardrules.lang.load import load_model
+from boardrules.model import nodes as N
+from boardrules.model.records import GameDef
+
+ENGINE_NAMES = {"you", "moved", "role", "chooser"}      # the variables the engine itself binds and reads
+
+
+def _play(model, options, players, seed, choices=400):
+    """A game played on a kernel of ``model`` with seeded random choices: its history, log and final state."""
+    rules = boardrules.Rules(model)
+    k = Kernel(model, players, seed, rules.check_options(options, players, None), True).start()
+    pick = random.Random(seed)
+    for _ in range(choices):
+        if k.pending is None:
+            break
+        k.choose(pick.randrange(len(k.pending.actions)))
+    from boardrules.engine import serialize
+
+    return [a.text for a in k.history], [str(x) for x in k.log], serialize.to_json(k)
+
+
+@pytest.mark.parametrize("game, options, players", [
+    ("san_juan", {}, 4),
+    ("san_juan_1897", {}, 3),
+    ("san_juan", {}, 6),
+    ("puerto_rico", {}, 4),
+    ("puerto_rico", {"new_buildings": "draft", "nobles": True}, 5),
+])
+def test_generated_code_plays_the_same_game_as_the_closures(game, options, players):
+    plain, generated = load_model(game), load_model(game)
+    made = codegen.generate(generated)
+    assert made > 50 and generated.generated
+    for seed in (1, 2):
+        assert _play(generated, options, players, seed) == _play(plain, options, players, seed)
+
+
+def test_a_game_through_the_api_plays_on_generated_code():
+    rules = boardrules.load("san_juan")
+    assert not rules.model.generated       # loading alone writes nothing (the docs and checks need none of it)
+    rules.new_game(players=3, seed=5, log=False)
+    assert rules.model.generated
+    block = rules.model.nodes["roles/0/action"]
+    assert block.step.__code__.co_filename == "<boardrules: generated>"
+
+
+def _literals(source):
+    return {n.value for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
+@pytest.mark.parametrize("game", ["san_juan", "puerto_rico"])
+def test_generated_source_holds_no_text_from_the_content(game):
+    model = load_model(game)
+    codegen.generate(model)
+    words = set().union(*(_literals(src) for src in model.generated))
+    assert words <= ENGINE_NAMES, words - ENGINE_NAMES
+    ids = {t.id for t in model.types} | {r.id for r in model.roles} | set(model.zone_index) | set(model.counter_index)
+    names = {n.id for src in model.generated for n in ast.walk(ast.parse(src)) if isinstance(n, ast.Name)}
+    assert not names & ids, names & ids     # content reaches the code only as bound constants (_k3)
+    local = {"g", "env", "f", "pc", "exc", "value", "you", "active", "add", "working", "role", "mult"}
+    assert all(n in local | {"max", "min", "len", "bool", "KeyError"} or n[:2] in ("_k", "_t", "_r", "_q", "_b")
+               or n == "_missing" for n in names), sorted(names)
+
+
+def test_reading_the_acting_player_where_there_is_none_is_a_rules_error():
+    model = GameDef()
+    reads_you = codegen.coded(lambda g, env: env["you"] == 0, lambda e: '(env["you"] == 0)')
+    model.flow = N.If(reads_you, None, None)
+    assert codegen.generate(model) == 1     # one expression, no block, no quantity
+    assert model.flow.cond is not reads_you
+    assert model.flow.cond(None, {"you": 0}) is True
+    with pytest.raises(RulesError, match="no player is in scope"):
+        model.flow.cond(None, {})
