@@ -20,6 +20,8 @@ STEP_BUDGET = 1_000_000     # frame steps between two decisions
 class Kernel:
     """Mutable game state and its interpreter."""
 
+    shared_below = 0    # frames of the flow stack below this index may be shared with a clone (``own_top``)
+
     def __init__(self, model, players, seed, options, log=True):
         d = self.rules = model
         self.players, self.seed, self.options = players, seed, options
@@ -89,7 +91,7 @@ class Kernel:
                             self.active[seat][t] = self.active[seat].get(t, ()) + (c,)
 
     def clone(self):
-        """An exact, independent copy: every field copied, the flow frames and pending decision rebuilt."""
+        """An exact, independent copy: every field copied or shared until written, the pending decision shared."""
         new = _new(self.__class__)
         d = new.__dict__
         d.update(self.__dict__)          # immutable values shared, the rest copied below
@@ -102,13 +104,8 @@ class Kernel:
         new.loc = self.loc[:]           # (the options never change once a game starts: shared)
         new.history = self.history[:]
         new.log = None if self.log is None else self.log[:]
-        frames, prev = [], None
-        for f in self.stack:
-            node, data = f.node, f.data
-            env = prev if node.shared and prev is not None else f.env.copy()
-            frames.append(Frame(node, env, data[:] if data.__class__ is list else data, f.pc))
-            prev = env
-        new.stack = frames
+        new.stack = self.stack[:]      # the frames too, until one game steps them (``own_top``)
+        self.shared_below = new.shared_below = len(self.stack)
         # the pending decision is never changed once asked (a new one replaces it), so both games share it
         return new
 
@@ -127,16 +124,38 @@ class Kernel:
     # ------------------------------------------------------------------ the interpreter
     def push(self, node, env, data=None):
         stack = self.stack
-        if len(stack) >= MAX_DEPTH:     # an ability that sets itself off, or a procedure that calls itself
+        n = len(stack)
+        if n >= MAX_DEPTH:     # an ability that sets itself off, or a procedure that calls itself
             raise RulesError(f"the flow nests deeper than {MAX_DEPTH} steps (an effect that keeps setting itself off?)")
+        if n < self.shared_below:
+            self.shared_below = n
         stack.append(Frame(node, env, data))
+
+    def own_top(self):
+        """The top frame, this game's own. After a clone both games share their frames; before one game steps or
+        answers at the top of its stack, it copies the top frames that share one set of variables (the frame of a
+        block and the frames of its ifs and loops), with those variables. Frames lower down stay shared until
+        they are on top."""
+        stack = self.stack
+        top = len(stack) - 1
+        env = stack[top].env
+        k = top
+        while k > 0 and stack[k - 1].env is env:
+            k -= 1
+        env = env.copy()
+        for i in range(k, top + 1):
+            f = stack[i]
+            data = f.data
+            stack[i] = Frame(f.node, env, data[:] if data.__class__ is list else data, f.pc)
+        self.shared_below = k
+        return stack[top]
 
     def run(self):
         stack = self.stack
         budget = STEP_BUDGET
         try:
             while stack and self.pending is None:
-                f = stack[-1]
+                f = stack[-1] if len(stack) > self.shared_below else self.own_top()
                 f.node.step(self, f)
                 budget -= 1
                 if not budget:
@@ -164,7 +183,8 @@ class Kernel:
     def answer(self, index):
         p = self.pending
         self.pending = None
-        p.node.resolve(self, self.stack[-1], p.values[index])
+        stack = self.stack
+        p.node.resolve(self, stack[-1] if len(stack) > self.shared_below else self.own_top(), p.values[index])
         self.run()
 
     def decline(self, f):
@@ -173,7 +193,7 @@ class Kernel:
         while stack and stack.pop() is not f:
             pass
         if stack and isinstance(stack[-1].node, Repeat):
-            stack[-1].data = 0
+            (stack[-1] if len(stack) > self.shared_below else self.own_top()).data = 0
 
     def end_after(self, moment, reason):
         """The game ends at the end of this phase ("after_phase") or round ("after_round"); the earliest wins."""
