@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..errors import RulesError, UsageError
 from ..model.nodes import Repeat
 from . import rng
-from .state import COPIED_FIELDS, FIELDS, PILE, ZONE, Frame, Pending, clone_source
+from .state import COPIED_FIELDS, PILE, ZONE, Frame, Pending, clone_source
 
 
 _UNSET = object()
@@ -274,24 +274,37 @@ class Kernel:
             cards = self.zone_list(i, owner)
         self.shuffle(cards)
 
-    def _take(self, c):
-        kind, i, owner = self.loc[c]
-        if kind == ZONE:
-            self.zone_list(i, owner).remove(c)
-            if self.rules.zones[i].tableau:
-                self._leave_tableau(owner, c)
-        else:
-            self.pile_list(i, owner).remove(c)
-            hosts = self.pile_hosts
-            hosts[owner] -= 1
-            if not hosts[owner]:
-                del hosts[owner]
-
-    def _put(self, c, dest, bottom):
+    def move(self, c, dest, bottom=False) -> bool:
+        """Moves card ``c`` to ``dest`` ((ZONE, zone, owner) or (PILE, pile, host)), on top or at the bottom;
+        False (and nothing moves) when there is no destination."""
+        if dest is None or dest[2] is None:
+            return False
         kind, i, owner = dest
-        if kind == ZONE:
-            target = self.zone_list(i, owner)
-            if self.rules.zones[i].tableau:
+        d = self.rules
+        if kind == PILE and d.piles[i].capacity is not None and self.pile_room(i, owner) <= 0:
+            names = d.instance_names
+            raise RulesError(f"{names[c]} cannot go into {d.piles[i].id} on {names[owner]}: it is full")
+        loc, mine, tableau = self.loc, self.mine, d.tableau_zones
+        skind, si, sowner = loc[c]
+        self.ticks += 1
+        if skind == ZONE:           # out of where it is (the list this game may change: zone_list, pile_list)
+            cards = self.zones[si][sowner]
+            if id(cards) not in mine:
+                cards = self.zone_list(si, sowner)
+            cards.remove(c)
+            if tableau[si]:
+                self._leave_tableau(sowner, c)
+        else:
+            self.pile_list(si, sowner).remove(c)
+            hosts = self.pile_hosts
+            hosts[sowner] -= 1
+            if not hosts[sowner]:
+                del hosts[sowner]
+        if kind == ZONE:            # into its destination
+            target = self.zones[i][owner]
+            if id(target) not in mine:
+                target = self.zone_list(i, owner)
+            if tableau[i]:
                 self._enter_tableau(owner, c)
         else:
             target = self.pile_list(i, owner)
@@ -300,21 +313,9 @@ class Kernel:
             target.insert(0, c)
         else:
             target.append(c)
-        self.loc[c] = dest
-
-    def move(self, c, dest, bottom=False) -> bool:
-        if dest is None or dest[2] is None:
-            return False
-        kind, i, owner = dest
-        if kind == PILE and self.rules.piles[i].capacity is not None and self.pile_room(i, owner) <= 0:
-            names = self.rules.instance_names
-            raise RulesError(f"{names[c]} cannot go into {self.rules.piles[i].id} on {names[owner]}: it is full")
-        src = self.loc[c]
-        self.ticks += 1
-        self._take(c)
-        self._put(c, dest, bottom)
-        quiet = self.rules.quiet_zones
-        if not ((src[0] == ZONE and src[1] in quiet) or (kind == ZONE and i in quiet)):
+        loc[c] = dest
+        quiet = d.quiet_zones
+        if not ((skind == ZONE and si in quiet) or (kind == ZONE and i in quiet)):
             self.moves_round += 1
         return True
 

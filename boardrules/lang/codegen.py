@@ -38,6 +38,7 @@ class Emitter:
         self._temps = 0
         self._depth = 0
         self.quantities = False     # whether the module being written has a function per quantity (_q<index>)
+        self.payments = False       # ... and per payment (_cp<index>)
 
     def const(self, value) -> str:
         """A value as the generated code reads it: a plain int, bool or None as itself, anything else by name."""
@@ -59,6 +60,12 @@ class Emitter:
     def quantity(self, q: int) -> str:
         """A quantity's value for the variables in ``env``."""
         return f"_q{q}(g, env)" if self.quantities else f"g.quantity({q}, env)"
+
+    def can_pay(self, payment, amount: str, skip: str | None) -> str:
+        """Whether the acting player can pay ``amount`` with ``payment`` (``skip``: a card left out)."""
+        if self.payments:
+            return f"_cp{payment.index}(g, env, {amount}, {skip or 'None'})"
+        return f"g.can_pay({self.const(payment)}, {amount}, env{', ' + skip if skip else ''})"
 
     def call(self, fn) -> str:
         return f"{self.const(fn)}(g, env)"
@@ -85,8 +92,8 @@ def missing(exc: KeyError) -> RulesError:
 
 def _roots(model):
     """(holder, key, fn) for every coded function a node or a record holds: an attribute, a list item, or an item
-    of a tuple in a list (``(name, fn)`` pairs); and every block of steps."""
-    seen, todo, out, blocks = set(), [model], [], []
+    of a tuple in a list (``(name, fn)`` pairs); and every node."""
+    seen, todo, out, nodes = set(), [model], [], []
     while todo:
         obj = todo.pop()
         if id(obj) in seen:
@@ -94,8 +101,7 @@ def _roots(model):
         seen.add(id(obj))
         if isinstance(obj, Node):
             items = list(vars(obj).items())
-            if type(obj) is Block:
-                blocks.append(obj)
+            nodes.append(obj)
         elif attrs.has(type(obj)):
             items = [(a.name, getattr(obj, a.name)) for a in attrs.fields(type(obj)) if a.name not in SKIPPED]
         elif type(obj) is list:
@@ -112,7 +118,7 @@ def _roots(model):
                 out.append((obj, key, value))
             elif isinstance(value, (list, dict, Node)) or attrs.has(type(value)):
                 todo.append(value)
-    return out, blocks
+    return out, nodes
 
 
 class Writer:
@@ -132,13 +138,15 @@ def generate(model) -> int:
     """Writes one module of functions for ``model`` and puts them in place: one per quantity
     (:mod:`quantitycode`), one per coded root expression a node or a record holds, and a ``step`` for each block
     of steps (:mod:`blockcode`). Returns how many functions were made."""
-    from . import blockcode, quantitycode
+    from . import blockcode, choicecode, quantitycode
 
-    roots, blocks = _roots(model)
+    roots, nodes = _roots(model)
+    blocks = [n for n in nodes if type(n) is Block]
     e = Emitter()
-    e.quantities = bool(model.quantities)
+    e.quantities, e.payments = bool(model.quantities), bool(model.payments)
     w = Writer(e)
     quantitycode.write(w, model)
+    choicecode.write_payments(w, model)
     made = {}
     for fn in roots_fns(roots):
         if id(fn) not in made:
@@ -149,6 +157,8 @@ def generate(model) -> int:
             w.put(1, "except KeyError as exc:")
             w.put(2, "raise _missing(exc) from None")
     block_names = blockcode.write(w, blocks)
+    choosers = choicecode.choices(nodes)
+    option_names = choicecode.write_options(w, model, choosers)
     scope = dict(e.consts, _missing=missing)
     source = "\n".join(w.lines)
     model.generated.append(source)
@@ -166,7 +176,9 @@ def generate(model) -> int:
             setattr(obj, key, new)
     for block, name in zip(blocks, block_names):
         block.step = scope[name]
-    return len(made) + len(block_names) + len(model.quantities)
+    for node, name in zip(choosers, option_names):
+        node.options = scope[name]
+    return len(made) + len(block_names) + len(option_names) + len(model.quantities) + len(model.payments)
 
 
 def roots_fns(roots):

@@ -154,6 +154,7 @@ class ContentCompiler(StepCompiler):
                                      bool(spec.get("tableau")), quiet=bool(spec.get("quiet")),
                                      holds=spec.get("holds", "")))
         m.quiet_zones = frozenset(z.index for z in m.zones if z.quiet)
+        m.tableau_zones = tuple(z.tableau for z in m.zones)
         for doc, path, key, spec in self.entries("zones"):
             refill = spec.get("refill")
             if refill:

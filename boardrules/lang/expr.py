@@ -996,7 +996,6 @@ class Compiler:
         if "except" in spec:
             skip, _ = self.card(spec["except"], path + ("can_pay", "except"))
             return coded(lambda g, env: g.can_pay(payment, amount(g, env), env, skip(g, env)),
-                         lambda e: f"g.can_pay({e.const(payment)}, {e.expr(amount)}, env, {e.expr(skip)})"), \
-                ph('you can pay ', atext)
+                         lambda e: e.can_pay(payment, e.expr(amount), e.expr(skip))), ph('you can pay ', atext)
         return coded(lambda g, env: g.can_pay(payment, amount(g, env), env),
-                     lambda e: f"g.can_pay({e.const(payment)}, {e.expr(amount)}, env)"), ph('you can pay ', atext)
+                     lambda e: e.can_pay(payment, e.expr(amount), None)), ph('you can pay ', atext)

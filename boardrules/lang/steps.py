@@ -7,7 +7,7 @@ from ..model import nodes as N
 from ..model.phrase import Tok, capital, joined, ph
 from ..model.records import article, plural
 from .codegen import coded
-from .expr import Compiler, fold_and, is_var, kind_of, pile_text
+from .expr import Compiler, fold_and, kind_of, pile_text
 
 #: Words after which a template's {card} is named by the content itself ("on the {x}"), not by the verb.
 DETERMINERS = frozenset({"the", "a", "an", "your", "one", "more", "all", "each", "every", "their", "its", "this",

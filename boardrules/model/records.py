@@ -242,6 +242,7 @@ class GameDef:
     zones: list = attrs.field(factory=list)
     zone_index: dict = attrs.field(factory=dict)
     quiet_zones: frozenset = frozenset()
+    tableau_zones: tuple = ()                          # per zone: whether its cards are a player's tableau
     piles: list = attrs.field(factory=list)
     pile_index: dict = attrs.field(factory=dict)
     counters: list = attrs.field(factory=list)
