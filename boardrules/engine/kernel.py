@@ -451,11 +451,10 @@ class Kernel:
         self.role = self.chooser = None
 
     def _reset(self, scope):
-        for c in self.rules.counters:
-            if c.reset == scope:
-                row = self.counters[c.index]
-                for i in range(len(row)):
-                    row[i] = 0
+        counters = self.counters
+        for c in self.rules.reset_counters.get(scope, ()):
+            row = counters[c]
+            row[:] = [0] * len(row)
 
     def role_pickers(self):
         d, n, sp = self.rules, self.players, self.start_player

@@ -26,9 +26,19 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffle(state: int, items: list) -> int:
-    """Fisher-Yates shuffle in place; returns the new state."""
+    """Fisher-Yates shuffle in place; returns the new state. The same draws as ``below`` and ``next_state``,
+    written out in the loop (a deck of a hundred cards would otherwise take two calls per card)."""
     for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        n = i + 1
+        limit = MASK - (MASK % n)
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            x = z ^ (z >> 31)
+            if x < limit:
+                break
+        j = x % n
         items[i], items[j] = items[j], items[i]
     return state
 

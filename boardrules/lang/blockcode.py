@@ -50,6 +50,11 @@ def _write_inline(w: Writer, s, depth):
         w.put(depth, f"{dest} = {e.expr(s.dest)}")
         w.put(depth, f"{card} = {e.expr(s.card)}")
         w.put(depth, f"env['moved'] = 1 if {card} is not None and g.move({card}, {dest}, {s.bottom!r}) else 0")
+    elif isinstance(s, N.Move) and s.take is not None:      # off the top of a zone (Move.exec, written out)
+        dest, n = w.temp(), w.temp()
+        w.put(depth, f"{dest} = {e.expr(s.dest)}")
+        w.put(depth, f"{n} = {'None' if s.count is None else e.expr(s.count)}")
+        w.put(depth, f"env['moved'] = g.draw({e.expr(s.take)}, {n}, {dest}, {e.const(s.refill)}, {s.bottom!r})")
     elif isinstance(s, N.PhaseBegin):
         w.put(depth, "g.begin_phase(env['role'], env['chooser'])")
     elif isinstance(s, N.Activate):
@@ -71,7 +76,7 @@ def _write_steps(w, steps, depth):
         _write_inline(w, s, depth)
 
 
-def _write_block(w: Writer, name: str, block) -> None:
+def _write_block(w: Writer, name: str, block, answered) -> None:
     e = w.e
     w.put(0, f"def {name}(g, f):")
     w.put(1, "env = f.env")
@@ -88,8 +93,9 @@ def _write_block(w: Writer, name: str, block) -> None:
         if _inline(s):
             _write_inline(w, s, 3)
         elif isinstance(s, N.Emit):
-            w.put(3, f"if g.emit({e.const(s.event)}, env):")
-            w.put(4, "return")
+            if s.event in answered:        # an event no card of the game answers is not announced at all
+                w.put(3, f"if g.emit({e.const(s.event)}, env):")
+                w.put(4, "return")
         elif isinstance(s, N.PhaseEnd):
             w.put(3, "g.end_phase()")
             w.put(3, "if g.over:")
@@ -102,10 +108,11 @@ def _write_block(w: Writer, name: str, block) -> None:
     w.put(1, "g.stack.pop()")
 
 
-def write(w: Writer, blocks) -> list[str]:
+def write(w: Writer, blocks, model) -> list[str]:
     """Writes a ``step`` function for every block in ``blocks``; returns their names, in order."""
+    answered = set(model.triggers) | set(model.wide_triggers)      # events some card reacts to
     names = []
     for k, block in enumerate(blocks):
         names.append(f"_b{k}")
-        _write_block(w, names[-1], block)
+        _write_block(w, names[-1], block, answered)
     return names

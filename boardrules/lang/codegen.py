@@ -156,7 +156,7 @@ def generate(model) -> int:
             w.put(2, f"return {e.expr(fn)}")
             w.put(1, "except KeyError as exc:")
             w.put(2, "raise _missing(exc) from None")
-    block_names = blockcode.write(w, blocks)
+    block_names = blockcode.write(w, blocks, model)
     choosers = choicecode.choices(nodes)
     option_names = choicecode.write_options(w, model, choosers)
     scope = dict(e.consts, _missing=missing)

@@ -171,6 +171,9 @@ class ContentCompiler(StepCompiler):
                                            spec.get("reset", "never"), spec.get("text", key), *self.capacity(spec, path),
                                            flag=spec.get("flag"), flag_off=spec.get("flag_off")))
         m.card_counters = tuple(c.index for c in m.counters if c.scope == "card")
+        for c in m.counters:
+            if c.reset != "never":
+                m.reset_counters.setdefault(c.reset, []).append(c.index)
         for doc, path, key, spec in self.entries("events"):
             m.events[key] = spec if isinstance(spec, str) else spec.get("text", key)
 
