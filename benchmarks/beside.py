@@ -8,7 +8,8 @@ both alike. Read and measured only: none of the other engines' code is in this r
 ``apply(action, validate=False)``, one ``random.Random(seed)``). ``handcoded``: San Juan against the hand-written
 San Juan of the shared bench folder (``bench.play_fast``: no API, no state objects). Each measurement is a fresh
 process playing ``--games`` seeded games with uniform random choices; ours goes through the public API
-(``log=False``, one RandomBot per seat). Prints games/s and decisions/s per side (medians over the pairs).
+(``log=False``, one RandomBot per seat; one untimed game is started first, as the first game of a process writes
+the generated code). Prints games/s and decisions/s per side (medians over the pairs).
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ import boardrules
 from boardrules.play.bots import random_bots
 players, games = int(sys.argv[2]), int(sys.argv[3])
 rules = boardrules.load(sys.argv[4])
+rules.new_game(players=players, seed=0, log=False)      # the first game's one-time generated code is not play
 t = time.perf_counter(); decisions = 0
 for seed in range(games):
     g = rules.new_game(players=players, seed=seed, log=False)

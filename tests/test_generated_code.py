@@ -13,7 +13,7 @@ from boardrules.lang.load import load_model
 from boardrules.model import nodes as N
 from boardrules.model.records import GameDef
 
-ENGINE_NAMES = {"you", "moved", "role", "chooser"}      # the variables the engine itself binds and reads
+ENGINE_NAMES = {"you", "moved", "role", "chooser", "it"}      # the variables the engine itself binds and reads
 
 
 def _play(model, options, players, seed, choices=400):
@@ -68,9 +68,10 @@ def test_generated_source_holds_no_text_from_the_content(game):
     names = {n.id for src in model.generated for n in ast.walk(ast.parse(src)) if isinstance(n, ast.Name)}
     assert not names & ids, names & ids     # content reaches the code only as bound constants (_k3)
     local = {"g", "env", "f", "pc", "exc", "value", "you", "active", "add", "working", "role", "mult", "amount", "skip",
-             "total", "saved", "seen", "actions", "values", "cache", "hosts", "c", "sig", "a"}
-    made = ("_k", "_t", "_r", "_q", "_b", "_cp", "_o")      # constants, temporaries and the functions written
-    assert all(n in local | {"max", "min", "len", "bool", "set", "KeyError", "_missing"} or n.startswith(made)
+             "total", "saved", "seen", "actions", "values", "cache", "hosts", "c", "sig", "a", "out", "t", "local",
+             "outer", "seat"}
+    made = ("_k", "_t", "_r", "_q", "_b", "_cp", "_o", "_h")      # constants, temporaries and the functions written
+    assert all(n in local | {"max", "min", "sum", "len", "bool", "set", "dict", "range", "KeyError", "_missing"} or n.startswith(made)
                for n in names), sorted(names)
 
 

@@ -223,13 +223,13 @@ class Kernel:
         """What makes two cards interchangeable as an option: their type, the sizes of their piles and the counts
         they hold. A plain int when nothing lies on the card, else (type, pile sizes, counts)."""
         d = self.rules
-        t = d.instance_types[c].index
+        t = d.instance_kinds[c]
         counts = ()
-        if d.card_counters:
-            counters = self.counters
-            counts = tuple([counters[k][c] for k in d.card_counters])
-            if not any(counts):
-                counts = ()
+        counters = self.counters
+        for k in d.card_counters:
+            if counters[k][c]:      # something is counted on it: all its counts tell it apart
+                counts = tuple([counters[k][c] for k in d.card_counters])
+                break
         if c not in self.pile_hosts:
             return (t, (), counts) if counts else t
         return (t, tuple(len(p[c]) if c in p else 0 for p in self.piles), counts)

@@ -53,7 +53,7 @@ def write_options(w, model, nodes) -> list[str]:
     """An ``options(g, env) -> (actions, values)`` for every card choice in ``nodes``; returns their names."""
     e = w.e
     names = []
-    plain_signature = not model.card_counters       # a card's signature is its kind unless cards lie on it
+    kinds = e.const(model.instance_kinds)
     for k, node in enumerate(nodes):
         name = f"_o{k}"
         names.append(name)
@@ -65,13 +65,14 @@ def write_options(w, model, nodes) -> list[str]:
         w.put(2, "actions = []")
         w.put(2, "values = []")
         w.put(2, f"cache = {me}.cache")
-        if plain_signature:
-            w.put(2, "hosts = g.pile_hosts")
+        w.put(2, "hosts = g.pile_hosts")
+        rows = []       # the counters cards hold: a card's signature is its kind unless something lies on it
+        for k in model.card_counters:
+            rows.append(w.temp())
+            w.put(2, f"{rows[-1]} = g.counters[{e.const(k)}]")
         w.put(2, f"for c in {e.expr(node.source)}:")
-        if plain_signature:
-            w.put(3, f"sig = {e.const(model.instance_kinds)}[c] if c not in hosts else g.signature(c)")
-        else:
-            w.put(3, "sig = g.signature(c)")
+        plain = "c not in hosts" + "".join(f" and not {row}[c]" for row in rows)
+        w.put(3, f"sig = {kinds}[c] if {plain} else g.signature(c)")
         w.put(3, "if sig in seen:")
         w.put(4, "continue")
         w.put(3, "seen.add(sig)")

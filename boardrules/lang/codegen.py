@@ -39,6 +39,8 @@ class Emitter:
         self._depth = 0
         self.quantities = False     # whether the module being written has a function per quantity (_q<index>)
         self.payments = False       # ... and per payment (_cp<index>)
+        self.helpers = []           # lines of the helper functions written on the way (``helper``)
+        self._helper_names = {}     # id(closure) -> its helper's name
 
     def const(self, value) -> str:
         """A value as the generated code reads it: a plain int, bool or None as itself, anything else by name."""
@@ -66,6 +68,20 @@ class Emitter:
         if self.payments:
             return f"_cp{payment.index}(g, env, {amount}, {skip or 'None'})"
         return f"g.can_pay({self.const(payment)}, {amount}, env{', ' + skip if skip else ''})"
+
+    def helper(self, fn, body) -> str:
+        """A call to a function of its own for ``fn`` (an expression that needs statements: a loop, a variable set
+        and put back), its lines from ``body(emitter)`` (indented once, read ``g`` and ``env``); written once."""
+        name = self._helper_names.get(id(fn))
+        if name is None:
+            name = self._helper_names[id(fn)] = f"_h{len(self._helper_names)}"
+            self._depth += 1
+            try:
+                lines = body(self)
+            finally:
+                self._depth -= 1
+            self.helpers += [f"def {name}(g, env):", *("    " + line for line in lines)]
+        return f"{name}(g, env)"
 
     def call(self, fn) -> str:
         return f"{self.const(fn)}(g, env)"
@@ -159,6 +175,7 @@ def generate(model) -> int:
     block_names = blockcode.write(w, blocks, model)
     choosers = choicecode.choices(nodes)
     option_names = choicecode.write_options(w, model, choosers)
+    w.lines += e.helpers
     scope = dict(e.consts, _missing=missing)
     source = "\n".join(w.lines)
     model.generated.append(source)

@@ -33,6 +33,15 @@ def _you(g, env):
 _you.code = lambda e: 'env["you"]'      # a generated root turns the KeyError into the same RulesError
 
 
+def _items(e, fns) -> str:
+    """Expressions as the items of a tuple (a trailing comma: one item is a tuple too)."""
+    return "".join(e.expr(f) + ", " for f in fns)
+
+
+def _total(cards, values):
+    return sum([values[c] for c in cards])
+
+
 def _except(cards, skip):
     return cards if skip is None or skip not in cards else [c for c in cards if c != skip]
 
@@ -202,7 +211,9 @@ class Compiler:
         if "union" in node:
             parts = [self.selector(x, path + ("union", i)) for i, x in enumerate(node["union"])]
             fns = [p[0] for p in parts]
-            return (lambda g, env: [c for f in fns for c in f(g, env)]), joined(" and ", [p[1] for p in parts])
+            return coded(lambda g, env: [c for f in fns for c in f(g, env)],
+                         lambda e: "[" + ", ".join("*" + e.expr(f) for f in fns) + "]"), \
+                joined(" and ", [p[1] for p in parts])
         if "zone" in node:
             base, text = self.zone_ref(node, path)
             holds = self.holds(node)
@@ -260,6 +271,14 @@ class Compiler:
                     else:
                         env["it"] = saved
                     return out
+
+                def loop(e, inner=inner, cond=cond):
+                    nothing = e.const(NOTHING)
+                    return [f"saved = env.get('it', {nothing})", "out = []", f"for c in {e.expr(inner)}:",
+                            "    env['it'] = c", f"    if {e.expr(cond)}:", "        out.append(c)",
+                            f"if saved is {nothing}:", "    env.pop('it', None)", "else:", "    env['it'] = saved",
+                            "return out"]
+                coded(base, lambda e, base=base, loop=loop: e.helper(base, loop))
             where = node["where"]
             if isinstance(where, dict) and set(where) <= {"tag", "card"} and "tag" in where \
                     and where.get("card", "$it") == "$it":      # "the <tag nouns> in <zone>"
@@ -285,6 +304,11 @@ class Compiler:
                         seen.add(t)
                         out.append(c)
                 return out
+
+            def first_of_each(e, many=many):
+                return ["seen, out = set(), []", f"for c in {e.expr(many)}:", f"    t = {e.const(self.m.instance_kinds)}[c]",
+                        "    if t not in seen:", "        seen.add(t)", "        out.append(c)", "return out"]
+            coded(base, lambda e, base=base, body=first_of_each: e.helper(base, body))
             text = ph('one card of each kind among ', text)
         if isinstance(node.get("text"), str):      # the content's own name for these cards; the docs define it
             self.m.selector_phrases.setdefault(node["text"], text)
@@ -406,6 +430,11 @@ class Compiler:
             for name, f in binds:
                 local[name] = f(g, env)
             return g.quantity(q, local)
+
+        def bound(e):
+            sets = [f"local[{e.const(name)}] = {e.expr(f)}" for name, f in binds]
+            return ["local = dict(env)", *sets, "env = local", f"return {e.quantity(q)}"]
+        coded(fn, lambda e: e.helper(fn, bound))
         return fn, text
 
     def holder(self, cdef, node, path):
@@ -447,11 +476,13 @@ class Compiler:
         spec = node["room"]
         if "counter" in spec:
             c, who, text = self.counter_ref(spec, path + ("room",))
-            return (lambda g, env: g.counter_room(c, who(g, env))), ph('the room left in ', text)
+            return coded(lambda g, env: g.counter_room(c, who(g, env)),
+                         lambda e: f"g.counter_room({e.const(c)}, {e.expr(who)})"), ph('the room left in ', text)
         pile = self.lookup(self.m.pile_index, spec.get("pile"), "pile", path + ("room", "pile"))
         host, htext = self.card(spec.get("on", "$self"), path + ("room", "on"))
         ptext = self.m.piles[pile].text if pile is not None else "?"
-        return (lambda g, env: g.pile_room(pile, host(g, env))), ph('the room left in ', pile_text(ptext, htext))
+        return coded(lambda g, env: g.pile_room(pile, host(g, env)), lambda e: f"g.pile_room({e.const(pile)}, {e.expr(host)})"), \
+            ph('the room left in ', pile_text(ptext, htext))
 
     def num_attr(self, node, path):
         name = node["attr"]
@@ -500,8 +531,10 @@ class Compiler:
             self.report(path + ("total",), f"unknown attribute {name!r}", choices=self.m.attributes)
         sel, text = self.selector(node.get("in"), path + ("in",))
         types = self.m.instance_types
-        return (lambda g, env: sum(types[c].attrs.get(name, 0) for c in sel(g, env))), \
-            ph('the total ', self.m.attr_text(name), ' of ', text)
+        values = self.m.attr_tables.setdefault(name, [])     # filled once every card instance exists
+        fn = coded(lambda g, env: sum(types[c].attrs.get(name, 0) for c in sel(g, env)),
+                   lambda e: f"{e.const(_total)}({e.expr(sel)}, {e.const(values)})")
+        return fn, ph('the total ', self.m.attr_text(name), ' of ', text)
 
     def _total_of(self, node, path):
         sel, text = self.selector(node.get("in"), path + ("in",))
@@ -528,6 +561,13 @@ class Compiler:
             else:
                 env["it"] = saved
             return total
+
+        def loop(e):
+            nothing = e.const(NOTHING)
+            return [f"saved = env.get('it', {nothing})", "total = 0", f"for c in {e.expr(sel)}:", "    env['it'] = c",
+                    f"    total += {e.expr(value)}", f"if saved is {nothing}:", "    env.pop('it', None)", "else:",
+                    "    env['it'] = saved", "return total"]
+        coded(fn, lambda e: e.helper(fn, loop))
         return fn, (whole if vtext is None else ph('the sum of ', vtext, ' over ', text))
 
     def num_least(self, node, path):
@@ -592,18 +632,23 @@ class Compiler:
 
     def _fold(self, node, path, key, fold, word):
         fns, texts = self.numbers(node[key], path + (key,))
-        return (lambda g, env: fold([f(g, env) for f in fns])), joined(f" {word} ", texts)
+        fn = (lambda g, env: fold([f(g, env) for f in fns]))
+        if fold is sum:
+            coded(fn, lambda e: f"sum(({_items(e, fns)}))")
+        return fn, joined(f" {word} ", texts)
 
     def num_sum(self, node, path):
         return self._fold(node, path, "sum", sum, "plus")
 
     def num_min(self, node, path):
         fns, texts = self.numbers(node["min"], path + ("min",))
-        return (lambda g, env: min(f(g, env) for f in fns)), ph("the smaller of ", joined(" and ", texts))
+        return coded(lambda g, env: min(f(g, env) for f in fns), lambda e: f"min(({_items(e, fns)}))"), \
+            ph("the smaller of ", joined(" and ", texts))
 
     def num_max(self, node, path):
         fns, texts = self.numbers(node["max"], path + ("max",))
-        return (lambda g, env: max(f(g, env) for f in fns)), ph("the larger of ", joined(" and ", texts))
+        return coded(lambda g, env: max(f(g, env) for f in fns), lambda e: f"max(({_items(e, fns)}))"), \
+            ph("the larger of ", joined(" and ", texts))
 
     def num_mul(self, node, path):
         fns, texts = self.numbers(node["mul"], path + ("mul",))
@@ -839,6 +884,12 @@ class Compiler:
         def fn(g, env):
             x, y = a(g, env), b(g, env)
             return x is not None and y is not None and types[x] is types[y]
+
+        def code(e):
+            x, y, kinds = e.temp(), e.temp(), e.const(self.m.instance_kinds)
+            return f"((({x} := {e.expr(a)}), ({y} := {e.expr(b)}))[0] is not None and {y} is not None " \
+                   f"and {kinds}[{x}] == {kinds}[{y}])"
+        coded(fn, code)
         return self.negated(fn, ph(ta, ' is the same kind of card as ', tb), ph(ta, ' is not the same kind of card as ', tb))
 
     def if_same_card(self, node, path):
@@ -953,6 +1004,12 @@ class Compiler:
                 if cond(g, local):
                     return True
             return False
+
+        def loop(e):
+            skip = ["    if seat == outer.get('you'):", "        continue"] if var != "you" else []
+            return ["outer = env", "env = dict(outer)", "for seat in range(g.players):", *skip,
+                    f"    env[{e.const(var)}] = seat", f"    if {e.expr(cond)}:", "        return True", "return False"]
+        coded(fn, lambda e: e.helper(fn, loop))
         if var == "you":
             # "your" in the inner sentence means each player's in turn
             if text.startswith("you have "):        # "some player has at least 3 <things> in <zone>"
@@ -981,6 +1038,14 @@ class Compiler:
                     env.pop(var, None)
                 else:
                     env[var] = saved
+
+        def loop(e):
+            name, nothing = e.const(var), e.const(NOTHING)
+            return [f"saved = env.get({name}, {nothing})", "try:", f"    for c in {e.expr(sel)}:",
+                    f"        env[{name}] = c", f"        if {e.expr(cond)}:", "            return True",
+                    "    return False", "finally:", f"    if saved is {nothing}:", f"        env.pop({name}, None)",
+                    "    else:", f"        env[{name}] = saved"]
+        coded(fn, lambda e: e.helper(fn, loop))
         if spec.get("where", True) is True:
             return self.negated(fn, ph('there is a card in ', stext), ph('there is no card in ', stext))
         counted = self.cards_of.get(id(sel), (None, None))[1]
