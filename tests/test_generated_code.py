@@ -13,7 +13,7 @@ from boardrules.lang.load import load_model
 from boardrules.model import nodes as N
 from boardrules.model.records import GameDef
 
-ENGINE_NAMES = {"you", "moved", "role", "chooser", "it"}      # the variables the engine itself binds and reads
+ENGINE_NAMES = {"you", "moved", "role", "chooser", "it", "self"}      # the variables the engine itself binds and reads
 
 
 def _play(model, options, players, seed, choices=400):

@@ -8,26 +8,7 @@ of the role being played, and no list to walk where a quantity has nothing of a 
 """
 from __future__ import annotations
 
-_UNSET = object()
-
-
-def each_copy(g, env, m, working, value, add):
-    """A modifier counted per working copy, with ``$self`` the copy (as the kernel does): (value, add)."""
-    saved = env.get("self", _UNSET)
-    types = g.rules.instance_types
-    for c in working:
-        env["self"] = c
-        w = types[c].works_while
-        if (w is None or w(g, env)) and (m.cond is None or m.cond(g, env)):
-            if m.op == "set":
-                value = m.value(g, env)
-            else:
-                add += m.value(g, env)
-    if saved is _UNSET:
-        del env["self"]
-    else:
-        env["self"] = saved
-    return value, add
+_UNSET = object()     # $self had no value before a per-copy modifier set it
 
 
 def write(w, model) -> None:
@@ -44,8 +25,19 @@ def write(w, model) -> None:
         for m in q.mods:
             w.put(3, f"working = active.get({e.const(m.type)})")
             w.put(3, "if working:")
-            if m.each:
-                w.put(4, f"value, add = {e.const(each_copy)}(g, env, {e.const(m)}, working, value, add)")
+            if m.each:      # per working copy, $self the copy (each_copy, written out)
+                unset = e.const(_UNSET)
+                works = model.types[m.type].works_while if m.type >= 0 else None
+                test = " and ".join(e.expr(x) for x in (works, m.cond) if x is not None) or "True"
+                w.put(4, f"saved = env.get('self', {unset})")
+                w.put(4, "for c in working:")
+                w.put(5, "env['self'] = c")
+                w.put(5, f"if {test}:")
+                w.put(6, f"value = {e.expr(m.value)}" if m.op == "set" else f"add += {e.expr(m.value)}")
+                w.put(4, f"if saved is {unset}:")
+                w.put(5, "del env['self']")
+                w.put(4, "else:")
+                w.put(5, "env['self'] = saved")
                 continue
             depth = 4
             if m.cond is not None:

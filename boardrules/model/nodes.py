@@ -273,11 +273,12 @@ class Distribute(Node):
         env = f.env
         c, src, holder = self.counter, self.source, self.holder(g, env)
         have = g.counters[src][holder]
-        open_cards = [x for x in self.onto(g, env) if g.counter_room(c, x) > 0] if have > 0 else []
-        if not open_cards:
+        room = g.counter_room
+        with_room = [(x, r) for x in self.onto(g, env) for r in (room(c, x),) if r > 0] if have > 0 else []
+        if not with_room:
             g.stack.pop()
             return
-        rooms = [g.counter_room(c, x) for x in open_cards]
+        open_cards, rooms = [x for x, _ in with_room], [r for _, r in with_room]
         if have >= sum(rooms):          # every card with room is filled: nothing to choose
             if g.log is not None:
                 names = ", ".join(g.rules.instance_types[x].en for x in open_cards)
