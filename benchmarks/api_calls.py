@@ -6,7 +6,8 @@ For each game: a game is played by seeded random choices to round 5 (a position 
 then timed ``--repeat`` times on that position with ``time.perf_counter`` (median of 5 batches): ``clone``,
 ``legal_actions``, ``apply`` (on a fresh clone each time, the clone not counted), ``view``, ``to_json``,
 ``game_from_json``, ``new_game``. ``load`` is timed cold (no content cache, a fresh process) and warm (the
-cache filled, a fresh process), and ``import boardrules`` in a fresh process. Prints a Markdown table. Not a
+cache filled, a fresh process); ``first game`` is the first ``new_game`` after a warm load in a fresh process (it
+writes and compiles the generated code, once per process and content); ``import boardrules`` in a fresh process. Prints a Markdown table. Not a
 test: the numbers depend on the machine; compare commits with ``benchmarks/side_by_side.py``.
 """
 from __future__ import annotations
@@ -68,8 +69,8 @@ def main() -> None:
     timing = ("import time; t = time.perf_counter(); import boardrules; "
               "{extra}print((time.perf_counter() - t) * 1e3)")
     print("| game | clone µs | legal_actions µs | apply µs | view µs | to_json µs | game_from_json µs | new_game µs "
-          "| load cold ms | load warm ms |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| load cold ms | load warm ms | first game ms |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as cache:
         for game_id in args.game:
             rules = boardrules.load(game_id)
@@ -86,8 +87,12 @@ def main() -> None:
             cold = fresh_process(code, {"BOARDRULES_CACHE": "0"})
             fresh_process(code, {"BOARDRULES_CACHE_DIR": cache})          # fills the cache
             warm = fresh_process(code, {"BOARDRULES_CACHE_DIR": cache})
+            first = fresh_process(f"import sys, time; sys.path.insert(0, '.'); import boardrules; "
+                                  f"rules = boardrules.load({game_id!r}); t = time.perf_counter(); "
+                                  f"rules.new_game({players}, seed=1, log=False); "
+                                  "print((time.perf_counter() - t) * 1e3)", {"BOARDRULES_CACHE_DIR": cache})
             cells = " | ".join(f"{x:,.1f}" for x in row)
-            print(f"| {game_id} ({players}p, round 5) | {cells} | {cold:,.0f} | {warm:,.0f} |")
+            print(f"| {game_id} ({players}p, round 5) | {cells} | {cold:,.0f} | {warm:,.0f} | {first:,.0f} |")
     imports = [fresh_process("import sys; sys.path.insert(0, '.'); " + timing.format(extra=""), {}) for _ in range(5)]
     print(f"\n`import boardrules`: {statistics.median(imports):.0f} ms (median of 5 fresh processes)")
 

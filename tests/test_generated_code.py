@@ -84,3 +84,14 @@ def test_reading_the_acting_player_where_there_is_none_is_a_rules_error():
     assert model.flow.cond(None, {"you": 0}) is True
     with pytest.raises(RulesError, match="no player is in scope"):
         model.flow.cond(None, {})
+
+
+def test_a_second_load_of_the_same_content_binds_its_own_model():
+    a, b = load_model("san_juan"), load_model("san_juan")
+    codegen.generate(a)
+    codegen.generate(b)
+    assert a.generated == b.generated       # the same source (compiled once in a process) ...
+    path = "roles/0/action"
+    bound = {id(v) for v in b.nodes[path].step.__globals__.values()}
+    assert id(b.nodes[path].steps[0]) in bound      # ... run with the second model's own nodes and tables
+    assert id(a.nodes[path].steps[0]) not in bound

@@ -20,6 +20,8 @@ from ..errors import RulesError
 from ..model.nodes import Block, Node
 
 SKIPPED = {"raw", "generated", "live_cache"}     # parts of a model that hold no compiled expression
+MAX_COMPILED = 16   # generated modules kept compiled in a process, newest last
+_compiled: dict[str, object] = {}   # source -> its code object (the names it reads are bound anew each time)
 MAX_DEPTH = 40      # expressions nested deeper than this call their closures (Python's parser has limits)
 
 
@@ -106,6 +108,18 @@ def missing(exc: KeyError) -> RulesError:
     return RulesError(f"a step read ${name} where it has no value")
 
 
+_FUNCTION, _TUPLE, _HOLDER, _OTHER = range(4)
+_kinds: dict[type, int] = {types.FunctionType: _FUNCTION, tuple: _TUPLE, list: _HOLDER, dict: _HOLDER}
+
+
+def _kind(t: type) -> int:
+    """What the walk does with a value of type ``t``: check a function, look into a tuple or a holder, or skip it."""
+    kind = _kinds.get(t)
+    if kind is None:
+        kind = _kinds[t] = _HOLDER if issubclass(t, Node) or attrs.has(t) else _OTHER
+    return kind
+
+
 def _roots(model):
     """(holder, key, fn) for every coded function a node or a record holds: an attribute, a list item, or an item
     of a tuple in a list (``(name, fn)`` pairs); and every node."""
@@ -115,25 +129,25 @@ def _roots(model):
         if id(obj) in seen:
             continue
         seen.add(id(obj))
-        if isinstance(obj, Node):
-            items = list(vars(obj).items())
+        t = type(obj)
+        if t is list:
+            items = enumerate(obj)
+        elif t is dict:
+            items = obj.items()
+        elif isinstance(obj, Node):
+            items = vars(obj).items()
             nodes.append(obj)
-        elif attrs.has(type(obj)):
-            items = [(a.name, getattr(obj, a.name)) for a in attrs.fields(type(obj)) if a.name not in SKIPPED]
-        elif type(obj) is list:
-            items = list(enumerate(obj))
-        elif type(obj) is dict:
-            items = [(k, v) for k, v in obj.items() if isinstance(v, (list, Node)) or attrs.has(type(v))]
         else:
-            continue
+            items = [(a.name, getattr(obj, a.name)) for a in attrs.fields(t) if a.name not in SKIPPED]
         for key, value in items:
-            if isinstance(value, types.FunctionType):
+            kind = _kind(type(value))
+            if kind == _HOLDER:
+                todo.append(value)
+            elif kind == _FUNCTION:
                 if getattr(value, "code", None) is not None:
                     out.append((obj, key, value))
-            elif type(value) is tuple and type(obj) is list and any(hasattr(v, "code") for v in value):
+            elif kind == _TUPLE and t is list and any(hasattr(v, "code") for v in value):
                 out.append((obj, key, value))
-            elif isinstance(value, (list, dict, Node)) or attrs.has(type(value)):
-                todo.append(value)
     return out, nodes
 
 
@@ -179,7 +193,12 @@ def generate(model) -> int:
     scope = dict(e.consts, _missing=missing)
     source = "\n".join(w.lines)
     model.generated.append(source)
-    exec(compile(source, "<boardrules: generated>", "exec"), scope)     # noqa: S102
+    code = _compiled.get(source)
+    if code is None:        # the same content loaded again in this process writes the same source: compiled once
+        code = _compiled[source] = compile(source, "<boardrules: generated>", "exec")
+        while len(_compiled) > MAX_COMPILED:
+            del _compiled[next(iter(_compiled))]
+    exec(code, scope)     # noqa: S102
     for fn in roots_fns(roots):
         scope[made[id(fn)]].code = fn.code       # still written in place where another expression holds it
     for obj, key, value in roots:
@@ -187,7 +206,7 @@ def generate(model) -> int:
             new = tuple(scope[made[id(v)]] if id(v) in made else v for v in value)
         else:
             new = scope[made[id(value)]]
-        if type(obj) is list:
+        if type(obj) in (list, dict):
             obj[key] = new
         else:
             setattr(obj, key, new)
