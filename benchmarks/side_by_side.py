@@ -40,7 +40,7 @@ for seed in range(games):
         game.apply(bot.choice(game.legal_actions()))
         decisions += 1
         if mid is None and game.round == 5:
-            mid = game
+            mid = game.clone()      # a position in round 5 (the game itself plays on)
 elapsed = clock() - t0
 t1 = clock()
 for _ in range(2000):
