@@ -193,6 +193,14 @@ def test_an_ability_that_sets_itself_off_is_a_rules_error_not_a_hang(tmp_path):
         act(game, "choose_role", role="buyer")
 
 
+
+def test_a_while_loop_that_never_ends_stops_at_its_limit_as_a_rules_error(tmp_path):
+    # the loop's body holds only simple steps, so it runs inside the generated code of its block, not in frames
+    game = harbor_variant(tmp_path, "roles:\n  change:\n    buyer: {start: [{while: {if: true, limit: 5, do: "
+                                    "[{let: {spins: 1}}]}}]}\n").new_game(2, seed=1)
+    with pytest.raises(RulesError, match="a while loop ran 5 times, its limit"):
+        act(game, "choose_role", role="buyer")
+
 FOREMAN = """counters:
   add:
     idle: {scope: player, text: idle workers}

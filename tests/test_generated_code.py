@@ -13,7 +13,7 @@ from boardrules.lang.load import load_model
 from boardrules.model import nodes as N
 from boardrules.model.records import GameDef
 
-ENGINE_NAMES = {"you", "moved", "role", "chooser", "it", "self"}      # the variables the engine itself binds and reads
+ENGINE_NAMES = {"you", "moved", "role", "chooser", "it", "self", "index"}      # the variables the engine itself binds and reads
 
 
 def _play(model, options, players, seed, choices=400):
@@ -71,7 +71,7 @@ def test_generated_source_holds_no_text_from_the_content(game):
              "total", "saved", "seen", "actions", "values", "cache", "hosts", "c", "sig", "a", "out", "t", "local",
              "outer", "seat"}
     made = ("_k", "_t", "_r", "_q", "_b", "_cp", "_o", "_h")      # constants, temporaries and the functions written
-    assert all(n in local | {"max", "min", "sum", "len", "bool", "set", "dict", "range", "KeyError", "_missing"} or n.startswith(made)
+    assert all(n in local | {"max", "min", "sum", "len", "bool", "set", "dict", "list", "range", "KeyError", "_missing"} or n.startswith(made)
                for n in names), sorted(names)
 
 

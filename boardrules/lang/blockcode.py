@@ -9,6 +9,7 @@ frames clone, serialise and resume exactly as before.
 """
 from __future__ import annotations
 
+from ..errors import RulesError
 from ..model import nodes as N
 from .codegen import Writer
 
@@ -16,20 +17,34 @@ MAX_NEST = 20       # ifs written inside ifs, at most (Python limits how deep bl
 
 
 def _inline(node, depth=0) -> bool:
-    """Whether a step can be written in place inside an ``if``: it never changes the flow."""
-    if isinstance(node, (N.Let, N.SetCounter, N.Shuffle, N.StartPlayer, N.PassStartPlayer, N.PhaseBegin,
-                         N.Activate)):
+    """Whether a step can be written in place: it never changes the flow (and every step written in place
+    reads its variables as ``env``, so it may sit in a loop written in place, whose variables are its own)."""
+    if isinstance(node, (N.Let, N.SetCounter, N.StartPlayer, N.PassStartPlayer, N.PhaseBegin, N.Activate, N.Move,
+                         N.Shuffle)):
         return True
-    if isinstance(node, N.Move):
-        return True
+    if depth >= MAX_NEST:
+        return False
     if isinstance(node, N.If):
-        return depth < MAX_NEST and all(b is None or _flat(b, depth + 1) for b in (node.then, node.other))
+        return all(b is None or _flat(b, depth + 1) for b in (node.then, node.other))
+    if isinstance(node, (N.ForEach, N.ForEachPlayer)):
+        return _body(node.body, depth + 1)
+    if isinstance(node, N.While):       # its body runs in the loop's own variables
+        return type(node.body) is N.Block and node.body.guard is None and \
+            all(_inline(s, depth + 1) for s in node.body.steps)
+    if isinstance(node, N.Call):        # a procedure that calls none, its steps all simple
+        return _body(node.block, depth + 1) and not any(isinstance(x, N.Call) for x in node.block.steps)
     return False
 
 
 def _flat(block, depth=0) -> bool:
+    """A branch that runs in its parent's variables, every step written in place."""
     return type(block) is N.Block and block.shared and block.guard is None and \
         all(_inline(s, depth) for s in block.steps)
+
+
+def _body(block, depth) -> bool:
+    """A loop's body (or a procedure) that runs in a copy of the variables, every step written in place."""
+    return type(block) is N.Block and block.guard is None and all(_inline(s, depth) for s in block.steps)
 
 
 def _write_inline(w: Writer, s, depth):
@@ -59,14 +74,65 @@ def _write_inline(w: Writer, s, depth):
         w.put(depth, "g.begin_phase(env['role'], env['chooser'])")
     elif isinstance(s, N.Activate):
         w.put(depth, "g.activate_fresh()")
+    elif isinstance(s, N.StartPlayer):
+        w.put(depth, "g.start_player = g.random_below(g.players)" if s.how == "random" else
+              f"g.start_player = {e.const(s.how)} % g.players")
+    elif isinstance(s, N.PassStartPlayer):
+        w.put(depth, f"g.start_player = (g.start_player + {e.const(s.steps)}) % g.players")
     elif isinstance(s, N.If):
         w.put(depth, f"if {e.expr(s.cond)}:")
         _write_steps(w, s.then.steps, depth + 1)
         if s.other is not None and s.other.steps:
             w.put(depth, "else:")
             _write_steps(w, s.other.steps, depth + 1)
-    else:       # Move of many cards, Shuffle, the start player: their own exec, which never changes the flow
-        w.put(depth, f"{e.const(s)}.exec(g, f)")
+    elif isinstance(s, N.While):        # checked before each run, at most ``limit`` runs (While.step)
+        runs = w.temp()
+        w.put(depth, f"{runs} = 0")
+        w.put(depth, f"while {e.expr(s.cond)}:")
+        w.put(depth + 1, f"if {runs} >= {e.const(s.limit)}:")
+        w.put(depth + 2, f"raise {e.const(RulesError)}({e.const(f'a while loop ran {s.limit} times, its limit')})")
+        w.put(depth + 1, f"{runs} += 1")
+        _write_steps(w, s.body.steps, depth + 1)
+    elif isinstance(s, (N.ForEach, N.ForEachPlayer, N.Call)):      # the frames they would push, as a loop
+        outer = w.temp()
+        w.put(depth, f"{outer} = env")
+        if isinstance(s, N.ForEach):        # the items taken when the loop starts, each in a copy of the variables
+            item = w.temp()
+            w.put(depth, f"for {item} in list({e.expr(s.items)}):")
+            w.put(depth + 1, f"env = dict({outer})")
+            w.put(depth + 1, f"env[{e.const(s.var)}] = {item}")
+        elif isinstance(s, N.ForEachPlayer):       # each seat in turn from the first, as ``you``
+            first, i = w.temp(), w.temp()
+            w.put(depth, f"{first} = {e.expr(s.start)}")
+            w.put(depth, f"for {i} in range(g.players):")
+            w.put(depth + 1, f"env = dict({outer})")
+            w.put(depth + 1, f"env['you'] = ({first} + {i}) % g.players")
+            w.put(depth + 1, f"env['index'] = {i}")
+        else:                               # a procedure, in a copy of the caller's variables
+            w.put(depth, "if True:")
+            w.put(depth + 1, f"env = dict({outer})")
+        _write_steps(w, (s.block if isinstance(s, N.Call) else s.body).steps, depth + 1)
+        w.put(depth, f"env = {outer}")
+    elif isinstance(s, N.Move):         # the cards of a selector (Move.exec, written out)
+        dest, n = w.temp(), w.temp()
+        w.put(depth, f"{dest} = {e.expr(s.dest)}")
+        w.put(depth, f"{n} = {'None' if s.count is None else e.expr(s.count)}")
+        w.put(depth, f"env['moved'] = {e.const(move_all)}(g, list({e.expr(s.source)}), {n}, {dest}, {s.bottom!r})")
+    elif isinstance(s, N.Shuffle):
+        w.put(depth, f"g.shuffle_zone({e.expr(s.zone)})")
+    else:
+        raise AssertionError(f"no code for a {type(s).__name__} step")     # _inline and this list go together
+
+
+def move_all(g, cards, n, dest, bottom) -> int:
+    """Moves the last ``n`` of ``cards`` (all of them when ``n`` is None), the topmost first; how many moved."""
+    if n is not None:
+        cards = cards[max(0, len(cards) - n):] if n > 0 else []
+    moved = 0
+    for c in reversed(cards):
+        if g.move(c, dest, bottom):
+            moved += 1
+    return moved
 
 
 def _write_steps(w, steps, depth):
