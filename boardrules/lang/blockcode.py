@@ -144,34 +144,30 @@ def _write_steps(w, steps, depth):
 
 def _write_block(w: Writer, name: str, block, answered) -> None:
     e = w.e
-    w.put(0, f"def {name}(g, f):")
-    w.put(1, "env = f.env")
-    w.put(1, "pc = f.pc")
-    w.put(1, "try:")
-    w.put(2, "pass")
-    if block.guard is not None:
-        w.put(2, f"if pc == 0 and not {e.expr(block.guard)}:")
-        w.put(3, "g.stack.pop()")
-        w.put(3, "return")
-    for i, s in enumerate(block.steps):
-        w.put(2, f"if pc <= {i}:")
-        w.put(3, f"f.pc = {i + 1}")
-        if _inline(s):
-            _write_inline(w, s, 3)
-        elif isinstance(s, N.Emit):
-            if s.event in answered:        # an event no card of the game answers is not announced at all
-                w.put(3, f"if g.emit({e.const(s.event)}, env):")
+    with w.function(f"{name}(g, f)"):
+        w.put(2, "env = f.env")
+        w.put(2, "pc = f.pc")
+        if block.guard is not None:
+            w.put(2, f"if pc == 0 and not {e.expr(block.guard)}:")
+            w.put(3, "g.stack.pop()")
+            w.put(3, "return")
+        for i, s in enumerate(block.steps):
+            w.put(2, f"if pc <= {i}:")
+            w.put(3, f"f.pc = {i + 1}")
+            if _inline(s):
+                _write_inline(w, s, 3)
+            elif isinstance(s, N.Emit):
+                if s.event in answered:        # an event no card of the game answers is not announced at all
+                    w.put(3, f"if g.emit({e.const(s.event)}, env):")
+                    w.put(4, "return")
+            elif isinstance(s, N.PhaseEnd):
+                w.put(3, "g.end_phase()")
+                w.put(3, "if g.over:")
                 w.put(4, "return")
-        elif isinstance(s, N.PhaseEnd):
-            w.put(3, "g.end_phase()")
-            w.put(3, "if g.over:")
-            w.put(4, "return")
-        else:
-            w.put(3, f"if {e.const(s)}.exec(g, f):")
-            w.put(4, "return")
-    w.put(1, "except KeyError as exc:")
-    w.put(2, "raise _missing(exc) from None")
-    w.put(1, "g.stack.pop()")
+            else:
+                w.put(3, f"if {e.const(s)}.exec(g, f):")
+                w.put(4, "return")
+        w.put(2, "g.stack.pop()")
 
 
 def write(w: Writer, blocks, model) -> list[str]:

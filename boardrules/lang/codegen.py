@@ -13,6 +13,7 @@ become code.
 from __future__ import annotations
 
 import types
+from contextlib import contextmanager
 
 import attrs
 
@@ -163,6 +164,16 @@ class Writer:
     def temp(self) -> str:
         return self.e.temp()
 
+    @contextmanager
+    def function(self, header: str):
+        """``def <header>:`` with its body (written at depth 2 inside the block) in a ``try`` that turns a variable
+        read where it has no value (a KeyError) into the RulesError the closures raise."""
+        self.put(0, f"def {header}:")
+        self.put(1, "try:")
+        yield
+        self.put(1, "except KeyError as exc:")
+        self.put(2, "raise _missing(exc) from None")
+
 
 def generate(model) -> int:
     """Writes one module of functions for ``model`` and puts them in place: one per quantity
@@ -181,11 +192,8 @@ def generate(model) -> int:
     for fn in roots_fns(roots):
         if id(fn) not in made:
             made[id(fn)] = name = f"_r{len(made)}"
-            w.put(0, f"def {name}(g, env):")
-            w.put(1, "try:")
-            w.put(2, f"return {e.expr(fn)}")
-            w.put(1, "except KeyError as exc:")
-            w.put(2, "raise _missing(exc) from None")
+            with w.function(f"{name}(g, env)"):
+                w.put(2, f"return {e.expr(fn)}")
     block_names = blockcode.write(w, blocks, model)
     choosers = choicecode.choices(nodes)
     option_names = choicecode.write_options(w, model, choosers)

@@ -13,60 +13,61 @@ _UNSET = object()     # $self had no value before a per-copy modifier set it
 
 def write(w, model) -> None:
     """Writes ``_q<i>`` for every quantity of ``model`` (``w`` a blockcode writer: its emitter and lines)."""
-    e = w.e
     for q in model.quantities:
-        w.put(0, f"def _q{q.index}(g, env):")
-        w.put(1, "try:")
-        w.put(2, f"value = {e.expr(q.base)}")
-        w.put(2, "you = env.get('you')")
-        w.put(2, "if you is not None:")
-        w.put(3, "active = g.active[you]")
-        w.put(3, "add = 0")
-        for m in q.mods:
-            w.put(3, f"working = active.get({e.const(m.type)})")
-            w.put(3, "if working:")
-            if m.each:      # per working copy, $self the copy (each_copy, written out)
-                unset = e.const(_UNSET)
-                works = model.types[m.type].works_while if m.type >= 0 else None
-                test = " and ".join(e.expr(x) for x in (works, m.cond) if x is not None) or "True"
-                w.put(4, f"saved = env.get('self', {unset})")
-                w.put(4, "for c in working:")
-                w.put(5, "env['self'] = c")
-                w.put(5, f"if {test}:")
-                w.put(6, f"value = {e.expr(m.value)}" if m.op == "set" else f"add += {e.expr(m.value)}")
-                w.put(4, f"if saved is {unset}:")
-                w.put(5, "del env['self']")
-                w.put(4, "else:")
-                w.put(5, "env['self'] = saved")
-                continue
-            depth = 4
-            if m.cond is not None:
-                w.put(4, f"if {e.expr(m.cond)}:")
-                depth = 5
-            w.put(depth, f"value = {e.expr(m.value)}" if m.op == "set" else f"add += {e.expr(m.value)} * len(working)")
-        if q.wide:
-            w.put(3, f"add += g._wide_modifiers({e.const(q)}, env, you)")
-        privileged = [(r.index, r.privilege[q.index]) for r in model.roles if r.privilege.get(q.index)]
-        if privileged:
-            w.put(3, "if g.role is not None and you == g.chooser:")
-            w.put(4, "role = g.role")
-            pm = model.privilege_multiplier
-            for k, (role, mods) in enumerate(privileged):
-                w.put(4, f"{'if' if k == 0 else 'elif'} role == {e.const(role)}:")
-                w.put(5, f"mult = {f'_q{pm}(g, env)' if pm is not None else '1'}")
-                for m in mods:
-                    if m.cond is not None:
-                        w.put(5, f"if {e.expr(m.cond)}:")
-                        w.put(6, f"add += {e.expr(m.value)} * mult")
-                    else:
-                        w.put(5, f"add += {e.expr(m.value)} * mult")
-        w.put(3, "value += add")
-        if q.min is not None:
-            w.put(2, f"if value < {e.const(q.min)}:")
-            w.put(3, f"value = {e.const(q.min)}")
-        if q.max is not None:
-            w.put(2, f"if value > {e.const(q.max)}:")
-            w.put(3, f"value = {e.const(q.max)}")
-        w.put(2, "return value")
-        w.put(1, "except KeyError as exc:")
-        w.put(2, "raise _missing(exc) from None")
+        with w.function(f"_q{q.index}(g, env)"):
+            _write_quantity(w, model, q)
+
+
+def _write_quantity(w, model, q) -> None:
+    e = w.e
+    w.put(2, f"value = {e.expr(q.base)}")
+    w.put(2, "you = env.get('you')")
+    w.put(2, "if you is not None:")
+    w.put(3, "active = g.active[you]")
+    w.put(3, "add = 0")
+    for m in q.mods:
+        w.put(3, f"working = active.get({e.const(m.type)})")
+        w.put(3, "if working:")
+        if m.each:      # per working copy, $self the copy (each_copy, written out)
+            unset = e.const(_UNSET)
+            works = model.types[m.type].works_while if m.type >= 0 else None
+            test = " and ".join(e.expr(x) for x in (works, m.cond) if x is not None) or "True"
+            w.put(4, f"saved = env.get('self', {unset})")
+            w.put(4, "for c in working:")
+            w.put(5, "env['self'] = c")
+            w.put(5, f"if {test}:")
+            w.put(6, f"value = {e.expr(m.value)}" if m.op == "set" else f"add += {e.expr(m.value)}")
+            w.put(4, f"if saved is {unset}:")
+            w.put(5, "del env['self']")
+            w.put(4, "else:")
+            w.put(5, "env['self'] = saved")
+            continue
+        depth = 4
+        if m.cond is not None:
+            w.put(4, f"if {e.expr(m.cond)}:")
+            depth = 5
+        w.put(depth, f"value = {e.expr(m.value)}" if m.op == "set" else f"add += {e.expr(m.value)} * len(working)")
+    if q.wide:
+        w.put(3, f"add += g._wide_modifiers({e.const(q)}, env, you)")
+    privileged = [(r.index, r.privilege[q.index]) for r in model.roles if r.privilege.get(q.index)]
+    if privileged:
+        w.put(3, "if g.role is not None and you == g.chooser:")
+        w.put(4, "role = g.role")
+        pm = model.privilege_multiplier
+        for k, (role, mods) in enumerate(privileged):
+            w.put(4, f"{'if' if k == 0 else 'elif'} role == {e.const(role)}:")
+            w.put(5, f"mult = {f'_q{pm}(g, env)' if pm is not None else '1'}")
+            for m in mods:
+                if m.cond is not None:
+                    w.put(5, f"if {e.expr(m.cond)}:")
+                    w.put(6, f"add += {e.expr(m.value)} * mult")
+                else:
+                    w.put(5, f"add += {e.expr(m.value)} * mult")
+    w.put(3, "value += add")
+    if q.min is not None:
+        w.put(2, f"if value < {e.const(q.min)}:")
+        w.put(3, f"value = {e.const(q.min)}")
+    if q.max is not None:
+        w.put(2, f"if value > {e.const(q.max)}:")
+        w.put(3, f"value = {e.const(q.max)}")
+    w.put(2, "return value")
