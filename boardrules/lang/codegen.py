@@ -1,14 +1,17 @@
-"""Generated code for compiled expressions: each expression a step or a record holds becomes one Python function.
+"""Generated code: the compiled model written out as one Python module, the first time a game is played.
 
 The compilers in ``expr`` return closures ``fn(game, env)``, one per node of an expression; calling through a tree
-of them takes a Python call per node. A closure may also carry ``fn.code``: a function that, given an
-:class:`Emitter`, writes the same computation as a Python expression, its sub-expressions written in place. Once a
-game is compiled, :func:`generate` writes one function per expression a step or a record holds (its root) and puts
-it in the closure's place. What no ``code`` describes stays a call to its closure, so both paths compute the same.
+of them takes a Python call per node, and the kernel steps every block through its nodes. A closure may also carry
+``fn.code``: a function that, given an :class:`Emitter`, writes the same computation as a Python expression, its
+sub-expressions written in place. :func:`generate` walks the model and writes a function per quantity
+(``quantitycode``), per payment check and card choice (``choicecode``), per expression a step or a record holds
+(its root), and a ``step`` per block (``blockcode``), then puts them in place of what they replace. What no
+``code`` describes stays a call to its closure, so both paths compute the same (``tests/test_generated_code.py``
+plays games on both).
 
 The source is made here from the compiled model, never from content text: content values (names, tables, numbers
 that are not plain ints) enter only as constants bound by name (``_k3``), so a string in a YAML file can never
-become code.
+become code. Every constant stays referenced by the emitter while it writes, so no two values share an ``id``.
 """
 from __future__ import annotations
 
