@@ -3,9 +3,10 @@
 The kernel steps the frame on top of its stack; a block's frame runs the block's steps from its program counter
 until one of them changes the flow (pushes a frame, asks a question, ends the game). :class:`Block.step` does that
 by calling each step's ``exec``; the function written here does the same with the simple steps written in place
-(their expressions too, by :mod:`codegen`), an ``if`` whose branches only hold such steps run without a frame of
-its own, and every other step still called through its ``exec``. The program counter means what it meant, so
-frames clone, serialise and resume exactly as before.
+(their expressions too, by :mod:`codegen`); an ``if``, a loop or a procedure call whose steps are all simple is
+written as Python code without frames of its own (a loop's pass in a copy of the variables, as its frame had);
+every other step is still called through its ``exec``. The program counter means what it meant, so frames clone,
+serialise and resume exactly as before.
 """
 from __future__ import annotations
 
