@@ -95,3 +95,29 @@ def test_a_second_load_of_the_same_content_binds_its_own_model():
     bound = {id(v) for v in b.nodes[path].step.__globals__.values()}
     assert id(b.nodes[path].steps[0]) in bound      # ... run with the second model's own nodes and tables
     assert id(a.nodes[path].steps[0]) not in bound
+
+
+def test_only_small_numbers_are_written_as_literals():
+    e = codegen.Emitter()
+    assert e.const(3) == "3" and e.const(-2) == "(-2)" and e.const(True) == "True"
+    big = 10 ** 40
+    name = e.const(big)
+    assert name.startswith("_k") and e.consts[name] == big
+
+
+def test_content_the_compiler_cannot_write_plays_on_the_closures(monkeypatch):
+    model = load_model("san_juan")
+    step = model.nodes["roles/0/action"].step
+
+    def too_deep(*args):
+        raise RecursionError("maximum recursion depth exceeded during compilation")
+    monkeypatch.setattr(codegen, "compile", too_deep, raising=False)
+    monkeypatch.setattr(codegen, "_compiled", {})       # not compiled before in this process
+    assert codegen.generate(model) == 0
+    assert not model.generated and model.nodes["roles/0/action"].step == step      # nothing half put in place
+    rules = boardrules.Rules(model)
+    rules._generated = True
+    game = rules.new_game(players=4, seed=1, log=False)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    assert game.scores()

@@ -26,6 +26,7 @@ from ..model.nodes import Block, Node
 SKIPPED = {"raw", "generated", "live_cache"}     # parts of a model that hold no compiled expression
 MAX_COMPILED = 16   # generated modules kept compiled in a process, newest last
 _compiled: dict[str, object] = {}   # source -> its code object (the names it reads are bound anew each time)
+SMALL = 1 << 62     # ints written as literals are smaller than this
 MAX_DEPTH = 40      # expressions nested deeper than this call their closures (Python's parser has limits)
 
 
@@ -52,7 +53,7 @@ class Emitter:
         """A value as the generated code reads it: a plain int, bool or None as itself, anything else by name."""
         if value is None or type(value) is bool:
             return repr(value)
-        if type(value) is int:
+        if type(value) is int and -SMALL < value < SMALL:      # a huge number stays a constant, not a long literal
             return f"({value})" if value < 0 else repr(value)
         name = self._names.get(id(value))
         if name is None:
@@ -181,7 +182,15 @@ class Writer:
 def generate(model) -> int:
     """Writes one module of functions for ``model`` and puts them in place: one per quantity
     (:mod:`quantitycode`), one per coded root expression a node or a record holds, and a ``step`` for each block
-    of steps (:mod:`blockcode`). Returns how many functions were made."""
+    of steps (:mod:`blockcode`). Returns how many functions were made: 0 when content too large or too deep for
+    Python's compiler could not be written (the game then plays on the closures, which compute the same)."""
+    try:
+        return _generate(model)
+    except (SyntaxError, RecursionError, MemoryError, ValueError, OverflowError):
+        return 0
+
+
+def _generate(model) -> int:
     from . import blockcode, choicecode, quantitycode
 
     roots, nodes = _roots(model)
@@ -203,13 +212,13 @@ def generate(model) -> int:
     w.lines += e.helpers
     scope = dict(e.consts, _missing=missing)
     source = "\n".join(w.lines)
-    model.generated.append(source)
     code = _compiled.get(source)
     if code is None:        # the same content loaded again in this process writes the same source: compiled once
         code = _compiled[source] = compile(source, "<boardrules: generated>", "exec")
         while len(_compiled) > MAX_COMPILED:
             del _compiled[next(iter(_compiled))]
     exec(code, scope)     # noqa: S102
+    model.generated.append(source)      # nothing is put in place before this point: a failure above changes nothing
     for fn in roots_fns(roots):
         scope[made[id(fn)]].code = fn.code       # still written in place where another expression holds it
     for obj, key, value in roots:
