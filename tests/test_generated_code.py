@@ -121,3 +121,16 @@ def test_content_the_compiler_cannot_write_plays_on_the_closures(monkeypatch):
     while not game.is_over:
         game.apply(game.legal_actions()[0])
     assert game.scores()
+
+
+def test_a_model_gets_its_code_once_even_from_two_threads():
+    import threading
+
+    model = load_model("san_juan")
+    counts = []
+    threads = [threading.Thread(target=lambda: counts.append(codegen.generate(model))) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(counts)[0] == 0 and sorted(counts)[1] > 50 and len(model.generated) == 1

@@ -40,7 +40,7 @@ class Rules:
         if not self._generated:
             from ..lang import codegen
 
-            codegen.generate(self.model)
+            codegen.generate(self.model)        # (nothing if another Rules of this model wrote it already)
             self._generated = True
         return self.model
 

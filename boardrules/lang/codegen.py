@@ -15,6 +15,7 @@ become code. Every constant stays referenced by the emitter while it writes, so 
 """
 from __future__ import annotations
 
+import threading
 import types
 from contextlib import contextmanager
 
@@ -26,6 +27,7 @@ from ..model.nodes import Block, Node
 SKIPPED = {"raw", "generated", "live_cache"}     # parts of a model that hold no compiled expression
 MAX_COMPILED = 16   # generated modules kept compiled in a process, newest last
 _compiled: dict[str, object] = {}   # source -> its code object (the names it reads are bound anew each time)
+_lock = threading.Lock()
 SMALL = 1 << 62     # ints written as literals are smaller than this
 MAX_DEPTH = 40      # expressions nested deeper than this call their closures (Python's parser has limits)
 
@@ -182,12 +184,16 @@ class Writer:
 def generate(model) -> int:
     """Writes one module of functions for ``model`` and puts them in place: one per quantity
     (:mod:`quantitycode`), one per coded root expression a node or a record holds, and a ``step`` for each block
-    of steps (:mod:`blockcode`). Returns how many functions were made: 0 when content too large or too deep for
-    Python's compiler could not be written (the game then plays on the closures, which compute the same)."""
-    try:
-        return _generate(model)
-    except (SyntaxError, RecursionError, MemoryError, ValueError, OverflowError):
-        return 0
+    of steps (:mod:`blockcode`). Returns how many functions were made: 0 when the model has its code already, or
+    when content too large or too deep for Python's compiler could not be written (the game then plays on the
+    closures, which compute the same)."""
+    with _lock:         # two threads starting the first games of one model: written once, not interleaved
+        if model.generated:
+            return 0
+        try:
+            return _generate(model)
+        except (SyntaxError, RecursionError, MemoryError, ValueError, OverflowError):
+            return 0
 
 
 def _generate(model) -> int:
