@@ -131,6 +131,11 @@ class Kernel:
             self.shared_below = n
         stack.append(Frame(node, env, data))
 
+    def top_frame(self):
+        """The frame on top of the stack, this game's own (copied first while a clone still shares it)."""
+        stack = self.stack
+        return stack[-1] if len(stack) > self.shared_below else self.own_top()
+
     def own_top(self):
         """The top frame, this game's own. After a clone both games share their frames; before one game steps or
         answers at the top of its stack, it copies the top frames that share one set of variables (the frame of a
@@ -155,7 +160,7 @@ class Kernel:
         budget = STEP_BUDGET
         try:
             while stack and self.pending is None:
-                f = stack[-1] if len(stack) > self.shared_below else self.own_top()
+                f = stack[-1] if len(stack) > self.shared_below else self.own_top()     # top_frame, inlined
                 f.node.step(self, f)
                 budget -= 1
                 if not budget:
@@ -183,8 +188,7 @@ class Kernel:
     def answer(self, index):
         p = self.pending
         self.pending = None
-        stack = self.stack
-        p.node.resolve(self, stack[-1] if len(stack) > self.shared_below else self.own_top(), p.values[index])
+        p.node.resolve(self, self.top_frame(), p.values[index])
         self.run()
 
     def decline(self, f):
@@ -193,7 +197,7 @@ class Kernel:
         while stack and stack.pop() is not f:
             pass
         if stack and isinstance(stack[-1].node, Repeat):
-            (stack[-1] if len(stack) > self.shared_below else self.own_top()).data = 0
+            self.top_frame().data = 0
 
     def end_after(self, moment, reason):
         """The game ends at the end of this phase ("after_phase") or round ("after_round"); the earliest wins."""

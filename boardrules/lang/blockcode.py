@@ -30,8 +30,7 @@ def _inline(node, depth=0) -> bool:
     if isinstance(node, (N.ForEach, N.ForEachPlayer)):
         return _body(node.body, depth + 1)
     if isinstance(node, N.While):       # its body runs in the loop's own variables
-        return type(node.body) is N.Block and node.body.guard is None and \
-            all(_inline(s, depth + 1) for s in node.body.steps)
+        return _body(node.body, depth + 1)
     if isinstance(node, N.Call):        # a procedure that calls none, its steps all simple
         return _body(node.block, depth + 1) and not any(isinstance(x, N.Call) for x in node.block.steps)
     return False
@@ -44,7 +43,7 @@ def _flat(block, depth=0) -> bool:
 
 
 def _body(block, depth) -> bool:
-    """A loop's body (or a procedure) that runs in a copy of the variables, every step written in place."""
+    """A loop's body or a procedure (in a copy of the variables, or a while's own), every step written in place."""
     return type(block) is N.Block and block.guard is None and all(_inline(s, depth) for s in block.steps)
 
 
@@ -61,16 +60,21 @@ def _write_inline(w: Writer, s, depth):
             w.put(depth, f"g.set_counter({c}, {who}, g.counters[{c}][{who}] + {e.expr(s.value)})")
         else:
             w.put(depth, f"g.set_counter({c}, {who}, {e.expr(s.value)})")
-    elif isinstance(s, N.Move) and s.card is not None:
-        dest, card = w.temp(), w.temp()
+    elif isinstance(s, N.Move):         # Move.exec, written out: the destination first, then what moves
+        dest = w.temp()
         w.put(depth, f"{dest} = {e.expr(s.dest)}")
-        w.put(depth, f"{card} = {e.expr(s.card)}")
-        w.put(depth, f"env['moved'] = 1 if {card} is not None and g.move({card}, {dest}, {s.bottom!r}) else 0")
-    elif isinstance(s, N.Move) and s.take is not None:      # off the top of a zone (Move.exec, written out)
-        dest, n = w.temp(), w.temp()
-        w.put(depth, f"{dest} = {e.expr(s.dest)}")
-        w.put(depth, f"{n} = {'None' if s.count is None else e.expr(s.count)}")
-        w.put(depth, f"env['moved'] = g.draw({e.expr(s.take)}, {n}, {dest}, {e.const(s.refill)}, {s.bottom!r})")
+        if s.card is not None:
+            card = w.temp()
+            w.put(depth, f"{card} = {e.expr(s.card)}")
+            w.put(depth, f"env['moved'] = 1 if {card} is not None and g.move({card}, {dest}, {s.bottom!r}) else 0")
+        else:
+            n = w.temp()
+            w.put(depth, f"{n} = {'None' if s.count is None else e.expr(s.count)}")
+            if s.take is not None:      # off the top of a zone
+                w.put(depth, f"env['moved'] = g.draw({e.expr(s.take)}, {n}, {dest}, {e.const(s.refill)}, {s.bottom!r})")
+            else:                       # the cards of a selector
+                w.put(depth, f"env['moved'] = {e.const(N.move_all)}(g, list({e.expr(s.source)}), {n}, {dest}, "
+                             f"{s.bottom!r})")
     elif isinstance(s, N.PhaseBegin):
         w.put(depth, "g.begin_phase(env['role'], env['chooser'])")
     elif isinstance(s, N.Activate):
@@ -110,30 +114,14 @@ def _write_inline(w: Writer, s, depth):
             w.put(depth + 1, f"env['you'] = ({first} + {i}) % g.players")
             w.put(depth + 1, f"env['index'] = {i}")
         else:                               # a procedure, in a copy of the caller's variables
-            w.put(depth, "if True:")
-            w.put(depth + 1, f"env = dict({outer})")
-        _write_steps(w, (s.block if isinstance(s, N.Call) else s.body).steps, depth + 1)
+            w.put(depth, f"env = dict({outer})")
+        inner = depth if isinstance(s, N.Call) else depth + 1
+        _write_steps(w, (s.block if isinstance(s, N.Call) else s.body).steps, inner)
         w.put(depth, f"env = {outer}")
-    elif isinstance(s, N.Move):         # the cards of a selector (Move.exec, written out)
-        dest, n = w.temp(), w.temp()
-        w.put(depth, f"{dest} = {e.expr(s.dest)}")
-        w.put(depth, f"{n} = {'None' if s.count is None else e.expr(s.count)}")
-        w.put(depth, f"env['moved'] = {e.const(move_all)}(g, list({e.expr(s.source)}), {n}, {dest}, {s.bottom!r})")
     elif isinstance(s, N.Shuffle):
         w.put(depth, f"g.shuffle_zone({e.expr(s.zone)})")
     else:
         raise AssertionError(f"no code for a {type(s).__name__} step")     # _inline and this list go together
-
-
-def move_all(g, cards, n, dest, bottom) -> int:
-    """Moves the last ``n`` of ``cards`` (all of them when ``n`` is None), the topmost first; how many moved."""
-    if n is not None:
-        cards = cards[max(0, len(cards) - n):] if n > 0 else []
-    moved = 0
-    for c in reversed(cards):
-        if g.move(c, dest, bottom):
-            moved += 1
-    return moved
 
 
 def _write_steps(w, steps, depth):

@@ -10,7 +10,7 @@ import operator
 from ..errors import RulesError
 from ..model.phrase import Tok, joined, ph
 from ..model.records import article, pile_text, plural
-from .codegen import coded
+from .codegen import coded, missing
 
 OPERATOR = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 COMPARE = {"eq": (operator.eq, "is"), "ne": (operator.ne, "is not"), "lt": (operator.lt, "is less than"),
@@ -26,8 +26,8 @@ BUILTIN_VARS = ("you", "chooser", "actor", "self", "it", "index", "moved", "role
 def _you(g, env):
     try:
         return env["you"]
-    except KeyError:        # content the checks could not see through (a procedure, a quantity) read no one
-        raise RulesError("a step read the acting player ('you') where no player is in scope") from None
+    except KeyError as exc:     # content the checks could not see through (a procedure, a quantity) read no one
+        raise missing(exc) from None
 
 
 _you.code = lambda e: 'env["you"]'      # a generated root turns the KeyError into the same RulesError
@@ -341,11 +341,11 @@ class Compiler:
         kinds = self.m.instance_kinds
         if set(where) <= {"type", "card"} and "type" in where and where.get("card", "$it") == "$it":
             tid = self.m.type_index.get(where["type"])
-            return coded(lambda g, env, cards: [c for c in cards if kinds[c] == tid],
+            return coded(lambda g, env, cards: _of_kind(cards, tid, kinds),
                          lambda e, cards: f"{e.const(_of_kind)}({cards}, {e.const(tid)}, {e.const(kinds)})")
         if set(where) <= {"tag", "card"} and "tag" in where and where.get("card", "$it") == "$it":
             tag, tags = where["tag"], self.m.instance_tags
-            return coded(lambda g, env, cards: [c for c in cards if tag in tags[c]],
+            return coded(lambda g, env, cards: _with_tag(cards, tag, tags),
                          lambda e, cards: f"{e.const(_with_tag)}({cards}, {e.const(tag)}, {e.const(tags)})")
         pair = where.get("same_type")
         if set(where) == {"same_type"} and isinstance(pair, list) and len(pair) == 2 and "$it" in pair \
@@ -530,9 +530,8 @@ class Compiler:
         if name not in self.m.attributes:
             self.report(path + ("total",), f"unknown attribute {name!r}", choices=self.m.attributes)
         sel, text = self.selector(node.get("in"), path + ("in",))
-        types = self.m.instance_types
         values = self.m.attr_tables.setdefault(name, [])     # filled once every card instance exists
-        fn = coded(lambda g, env: sum(types[c].attrs.get(name, 0) for c in sel(g, env)),
+        fn = coded(lambda g, env: _total(sel(g, env), values),
                    lambda e: f"{e.const(_total)}({e.expr(sel)}, {e.const(values)})")
         return fn, ph('the total ', self.m.attr_text(name), ' of ', text)
 

@@ -334,15 +334,19 @@ class Move(Node):
         if self.take is not None:      # straight off the top of a zone, refilling it when empty
             env["moved"] = g.draw(self.take(g, env), n, dest, self.refill, self.bottom)
             return False
-        cards = list(self.source(g, env))
-        if n is not None:
-            cards = cards[max(0, len(cards) - n):] if n > 0 else []
-        moved = 0
-        for c in reversed(cards):
-            if g.move(c, dest, self.bottom):
-                moved += 1
-        env["moved"] = moved
+        env["moved"] = move_all(g, list(self.source(g, env)), n, dest, self.bottom)
         return False
+
+
+def move_all(g, cards, n, dest, bottom) -> int:
+    """Moves the last ``n`` of ``cards`` (all of them when ``n`` is None), the topmost first; how many moved."""
+    if n is not None:
+        cards = cards[max(0, len(cards) - n):] if n > 0 else []
+    moved = 0
+    for c in reversed(cards):
+        if g.move(c, dest, bottom):
+            moved += 1
+    return moved
 
 
 class Shuffle(Node):
