@@ -290,3 +290,17 @@ def test_the_same_step_inside_each_players_turn_is_fine(tmp_path):
     rules = harbor_variant(tmp_path, "setup:\n  replace:\n    - start_player: 0\n"
                                      "    - for_each_player: {do: [{add: {counter: money, value: 1}}]}\n")
     assert rules.new_game(2, seed=1).to_json()["counters"]["money"] == [1, 1]
+
+
+@pytest.mark.parametrize("seed, size", [(0, 0), (1, 1), (7, 2), (12345, 110)])
+def test_a_shuffle_draws_the_same_numbers_as_one_draw_at_a_time(seed, size):
+    # rng.shuffle writes the draws out in its loop for speed; it must stay the Fisher-Yates of rng.below
+    from boardrules.engine import rng
+
+    state = expected_state = rng.seed_state(seed)
+    expected = list(range(size))
+    for i in range(size - 1, 0, -1):
+        expected_state, j = rng.below(expected_state, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    items = list(range(size))
+    assert rng.shuffle(state, items) == expected_state and items == expected
