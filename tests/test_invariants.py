@@ -117,6 +117,17 @@ def test_replay_reproduces_the_final_state(players):
         assert again.scores() == game.scores()
 
 
+def test_new_games_start_alike_however_many_games_were_played_before_them():
+    """A rules object sets up each player count once and starts every new game from a copy of that set-up: games
+    played to the end from it leave the next game exactly as a freshly loaded rules object starts it."""
+    for seed in range(6):
+        random_game(3, seed)
+    fresh = boardrules.load("san_juan").new_game(3, seed=99, log=False)
+    again = RULES.new_game(3, seed=99, log=False)
+    assert again.to_json() == fresh.to_json()
+    assert again.legal_actions() == fresh.legal_actions()
+
+
 def test_same_seed_same_game_and_other_seed_other_game():
     a, b, c = random_game(4, 11), random_game(4, 11), random_game(4, 12)
     assert a.to_json() == b.to_json()

@@ -151,8 +151,8 @@ class Rules:
         args.flag("log", log)
         chosen = self.check_options(options, players, preset)
         model = self._play_ready()
-        kernel = Kernel(model, players, seed, chosen, log)
-        return Game(self, kernel.start(), (lambda: Kernel(model, players, seed, dict(chosen), log).start(), 0))
+        kernel = Kernel.setup(model, players, seed, chosen, log)
+        return Game(self, kernel.start(), (lambda: Kernel.setup(model, players, seed, dict(chosen), log).start(), 0))
 
     def replay(self, players: int, seed: int, options: Mapping[str, Any] | None = None,
                actions: Iterable[Action | ActionJSON] = (), log: bool = True, preset: str | None = None) -> Game:

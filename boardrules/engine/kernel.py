@@ -14,6 +14,7 @@ from .state import COPIED_FIELDS, PILE, ZONE, Frame, Pending, clone_source
 
 _UNSET = object()
 MAX_DEPTH = 256             # frames on the flow stack
+MAX_SETUPS = 32             # set-up games kept per model (``Kernel.setup``), one per player count and options
 STEP_BUDGET = 1_000_000     # frame steps between two decisions
 
 
@@ -49,6 +50,27 @@ class Kernel:
         self.stack, self.pending = [], None
         self.history, self.log = [], ([] if log else None)
         self.rebuild()
+
+    @classmethod
+    def setup(cls, model, players, seed, options, log=True):
+        """A kernel for a new game, as ``Kernel(model, players, seed, options, log)`` makes it. The set-up of a
+        player count and options (cards placed, counters sized, the checks passed, the derived tables) does not
+        depend on the seed, so a model makes it once and each new game is a clone of it with its own seed."""
+        try:
+            key = (players, tuple(sorted(options.items(), key=_first)))
+            base = model.setups.get(key)
+        except TypeError:       # an option value that cannot be a key: set up on its own
+            return cls(model, players, seed, options, log)
+        if base is None:
+            base = cls(model, players, 0, options, log=False)
+            setups = model.setups
+            while len(setups) >= MAX_SETUPS:
+                setups.pop(next(iter(setups)), None)
+            setups[key] = base
+        k = base.clone()        # the set-up itself never plays: its lists stay shared until a game writes them
+        k.seed, k.rng, k.options = seed, rng.seed_state(seed), options
+        k.log = [] if log else None
+        return k
 
     def start(self):
         self.push(self.rules.flow, {})
@@ -632,4 +654,8 @@ def _field_copier():
 
 
 _copy_fields = _field_copier()
+
+
+def _first(item):
+    return item[0]
 _new = object.__new__

@@ -24,7 +24,7 @@ import attrs
 from ..errors import RulesError
 from ..model.nodes import Block, Node
 
-SKIPPED = {"raw", "generated", "live_cache"}     # parts of a model that hold no compiled expression
+SKIPPED = {"raw", "generated", "live_cache", "setups"}     # parts of a model that hold no compiled expression
 MAX_COMPILED = 16   # generated modules kept compiled in a process, newest last
 _compiled: dict[str, object] = {}   # source -> its code object (the names it reads are bound anew each time)
 _lock = threading.Lock()

@@ -285,6 +285,7 @@ class GameDef:
     flow: object = None                                 # the top-level node
     raw: dict = attrs.field(factory=dict)               # merged content, for docs
     live_cache: dict = attrs.field(factory=dict)        # types present in a game -> live_tables()
+    setups: dict = attrs.field(factory=dict)            # (players, options) -> a set-up game (Kernel.setup)
     tag_nouns: dict = attrs.field(factory=dict)         # tag -> what a card with it is called (tag_noun)
     generated: list = attrs.field(factory=list)         # the source of the functions written for play (lang/codegen)
 
