@@ -46,6 +46,14 @@ def _strict(kind, name):
     return structure
 
 
+_SCALARS = (int, str, bool)
+
+
+@functools.lru_cache(maxsize=None)
+def _item_type(t):
+    return (typing.get_args(t) or (Any,))[0]
+
+
 @functools.lru_cache(maxsize=None)
 def converter():
     """The state's cattrs converter, made when a state is first written or read (a light ``import boardrules``)."""
@@ -58,7 +66,13 @@ def converter():
     def strict_list(value, t):      # cattrs takes any iterable for a list: a saved state holds JSON lists
         if type(value) is not list:
             raise TypeError(f"expected a list, got {type(value).__name__} {value!r:.40}")
-        item = (typing.get_args(t) or (Any,))[0]
+        item = _item_type(t)
+        if item in _SCALARS:        # a list of names or numbers, checked in one pass (the hook per item is slow)
+            for v in value:
+                if type(v) is not item:
+                    break
+            else:
+                return value[:]
         return [conv.structure(v, item) for v in value]
     conv.register_structure_hook_func(lambda t: typing.get_origin(t) is list, strict_list)
     return conv
@@ -112,7 +126,7 @@ def _from_json(model, data, check_options) -> Kernel:
     if missing:         # a saved state names every option, as it is written: nothing is left to a default
         raise StateError(f"options: a saved state gives every option of the game (missing: {', '.join(missing)})")
     try:
-        k = Kernel(model, doc.players, doc.seed, check_options(doc.options, doc.players))
+        k = Kernel.setup(model, doc.players, doc.seed, check_options(doc.options, doc.players))
     except ValueError as exc:
         raise StateError(f"options: {exc}") from None
     problems = []
@@ -132,7 +146,12 @@ def _from_json(model, data, check_options) -> Kernel:
         for c in model.counters:
             if c.capacity is None:
                 continue
+            table = c.capacity_table
+            if table is not None and all(map(int.__le__, k.counters[c.index], table)):
+                continue        # (a fixed capacity per holder: one pass; the loop below names the holder over it)
             for holder, value in enumerate(k.counters[c.index]):
+                if not value:       # nothing held is never over a capacity
+                    continue
                 try:
                     over = k.counter_room(c.index, holder) < 0
                 except RulesError as exc:

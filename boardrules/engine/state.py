@@ -135,12 +135,27 @@ def _zones_in(k, doc, problems):
             problems.append(f"zones.{zid}: needs {len(zones[zi])} lists, got {len(owners)}")
         else:
             for o, cards in enumerate(owners):
-                zones[zi][o] = [c for c in (k.card_in(name, f"zones.{zid}[{o}]", problems) for name in cards)
-                                if c is not None]
+                zones[zi][o] = _cards_in(k, cards, f"zones.{zid}[{o}]", problems)
     missing = [z.id for z in d.zones if z.id not in doc]
     if missing:         # every zone is written, empty or not
         problems.append(f"zones: missing {', '.join(missing)}")
     return zones
+
+
+def _cards_in(k, names, where, problems):
+    """The cards named in one list of a JSON state (``Kernel.card_in`` for each, written out for a whole list)."""
+    index, seen = k.rules.instance_index, k._seen
+    out = []
+    for name in names:
+        c = index.get(name)
+        if c is None or c in seen:
+            c = k.card_in(name, where, problems)        # says what is wrong
+            if c is None:
+                continue
+        else:
+            seen[c] = where
+        out.append(c)
+    return out
 
 
 def _piles_out(k, piles):
@@ -164,8 +179,7 @@ def _piles_in(k, doc, problems):
             if not cards:       # a pile is written only while cards lie in it
                 problems.append(f"piles.{pid}.{host}: an empty pile is not written")
                 continue
-            piles[pi][h] = [c for c in (k.card_in(name, f"piles.{pid}.{host}", problems) for name in cards)
-                            if c is not None]
+            piles[pi][h] = _cards_in(k, cards, f"piles.{pid}.{host}", problems)
     missing = [p.id for p in d.piles if p.id not in doc]
     if missing:
         problems.append(f"piles: missing {', '.join(missing)}")
@@ -183,7 +197,7 @@ def _counters_in(k, doc, problems):
         ci = d.counter_index.get(cid)
         if ci is None:
             problems.append(f"counters: unknown counter {cid!r}")
-        elif len(row) != len(counters[ci]) or any(v < 0 for v in row):
+        elif len(row) != len(counters[ci]) or min(row, default=0) < 0:
             problems.append(f"counters.{cid}: needs {len(counters[ci])} values that are not negative")
         else:
             counters[ci] = list(row)
