@@ -273,12 +273,10 @@ class Distribute(Node):
         env = f.env
         c, src, holder = self.counter, self.source, self.holder(g, env)
         have = g.counters[src][holder]
-        room = g.counter_room
-        with_room = [(x, r) for x in self.onto(g, env) for r in (room(c, x),) if r > 0] if have > 0 else []
-        if not with_room:
+        open_cards, rooms = (self.with_room(g, env) if have > 0 else ((), ()))
+        if not open_cards:
             g.stack.pop()
             return
-        open_cards, rooms = [x for x, _ in with_room], [r for _, r in with_room]
         if have >= sum(rooms):          # every card with room is filled: nothing to choose
             if g.log is not None:
                 names = ", ".join(g.rules.instance_types[x].en for x in open_cards)
@@ -289,17 +287,32 @@ class Distribute(Node):
             g.stack.pop()
             return
         seen, actions, values = set(), [], []
+        signature, action = g.signature, self.asker.action
+        cache = {} if self.asker.mentions else self.asker.cache     # (keyed by the signature alone, or not here)
         for x in open_cards:
-            sig = g.signature(x)
+            sig = signature(x)
             if sig not in seen:
                 seen.add(sig)
-                actions.append(self.asker.action(g, x, sig, env))
+                a = cache.get(sig)
+                actions.append(a if a is not None else action(g, x, sig, env))
                 values.append(x)
         if len(values) == 1:
             g.note_forced(env["you"], actions[0])
             self.resolve(g, f, values[0])
             return
         g.ask(self, env["you"], actions, values)
+
+    def with_room(self, g, env):
+        """The cards to distribute onto that have room, and the room on each."""
+        c = self.counter
+        held = g.counters[c]
+        table = g.rules.counters[c].capacity_table
+        if table is not None:       # (the capacity read off each card: no call per card)
+            cards = [x for x in self.onto(g, env) if table[x] > held[x]]
+            return cards, [table[x] - held[x] for x in cards]
+        room = g.counter_room
+        pairs = [(x, r) for x in self.onto(g, env) for r in (room(c, x),) if r > 0]
+        return [x for x, _ in pairs], [r for _, r in pairs]
 
     def resolve(self, g, f, value):
         holder = self.holder(g, f.env)
@@ -473,20 +486,22 @@ class Pay(ResolveOne):
             return
         actions, values = [], []
         seen = set()
+        kinds, cache = g.rules.instance_kinds, self.cache
         for si, (src, cards, limit) in enumerate(groups):
             if limit <= 0:
                 continue
+            pile = src.pile
             for c in cards:
-                host = g.host_of(c) if src.pile is not None else c
-                key = (si, g.rules.instance_types[host].index)
-                if key in seen:
+                host = g.host_of(c) if pile is not None else c
+                kind = kinds[host]
+                if (si, kind) in seen:
                     continue
-                seen.add(key)
-                if src.pile is None:
-                    actions.append(self.card_action(g, c, "pay", None, "pay with {}"))
-                else:
-                    actions.append(self.card_action(g, host, "pay", src.pile,
-                                                      "pay with " + pile_text(g.rules.piles[src.pile].text, "{}")))
+                seen.add((si, kind))
+                a = cache.get((pile, kind))     # (card_action's key: made there the first time)
+                if a is None:
+                    text = "pay with {}" if pile is None else "pay with " + pile_text(g.rules.piles[pile].text, "{}")
+                    a = self.card_action(g, host, "pay", pile, text)
+                actions.append(a)
                 values.append((src, c))
         self.offer(g, f, actions, values)
 
