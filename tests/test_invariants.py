@@ -128,6 +128,32 @@ def test_new_games_start_alike_however_many_games_were_played_before_them():
     assert again.legal_actions() == fresh.legal_actions()
 
 
+def _scribble(value):
+    """Changes every list and dict inside a JSON value, in place."""
+    if isinstance(value, list):
+        for x in value:
+            _scribble(x)
+        value.append("scribbled")
+    elif isinstance(value, dict):
+        for x in list(value.values()):
+            _scribble(x)
+        value["scribbled"] = 1
+
+
+@pytest.mark.parametrize("game_id", ["san_juan", "puerto_rico"])
+def test_the_json_state_shares_nothing_with_the_game(game_id):
+    """A server may change the state it was given (to hide a hand, say): the game it came from stays as it was."""
+    rules = boardrules.load(game_id)
+    rnd = random.Random(5)
+    game = rules.new_game(4, seed=5)
+    for _ in range(150):
+        state = game.to_json()
+        before = json.dumps(state, sort_keys=True)
+        _scribble(state)
+        assert json.dumps(game.to_json(), sort_keys=True) == before
+        game.apply(rnd.choice(game.legal_actions()))
+
+
 def test_same_seed_same_game_and_other_seed_other_game():
     a, b, c = random_game(4, 11), random_game(4, 11), random_game(4, 12)
     assert a.to_json() == b.to_json()

@@ -86,17 +86,40 @@ def _env_out(k, env):
 
 
 def to_json(k) -> dict:
-    out = {"format": FORMAT, "game": k.rules.id, "players": k.players, "seed": k.seed, "options": dict(k.options)}
+    """The state as plain JSON values: new dicts and lists throughout (tuples written as lists), nothing shared with
+    the game, in the shape ``StateDoc`` reads back. Written out here rather than through cattrs' unstructure,
+    which walked every name and number of the state one call at a time."""
+    out = {"format": FORMAT, "game": k.rules.id, "players": k.players, "seed": k.seed,
+           "options": _plain(k.options)}
     for f in FIELDS:
-        out[f.name] = f.out(k, getattr(k, f.name))
+        out[f.name] = _plain(f.out(k, getattr(k, f.name)))
     flow = []
-    for f in k.stack:
+    for f in k.stack:       # a FrameDoc's fields, in their order
         shared = bool(getattr(f.node, "shared", False))
-        flow.append(FrameDoc(f.node.path, f.pc, {} if shared else _env_out(k, f.env), f.data, shared))
+        flow.append({"node": f.node.path, "pc": f.pc, "env": {} if shared else _plain(_env_out(k, f.env)),
+                     "data": _plain(f.data), "shared": shared})
     out["flow"] = flow
-    out["pending"] = None if k.pending is None else PendingDoc(k.pending.node.path, k.pending.player)
-    out["history"] = [a.to_json() for a in k.history]
-    return converter().unstructure(out)
+    p = k.pending
+    out["pending"] = None if p is None else {"node": p.node.path, "player": p.player}
+    history = out["history"] = []
+    for a in k.history:
+        args = a.args
+        history.append({"kind": a.kind, "args": dict(args) if _FLAT.issuperset(map(type, args.values()))
+                        else _plain(args)})
+    return out
+
+
+_FLAT = frozenset((str, int, bool, float, type(None)))
+
+
+def _plain(v):
+    """``v`` as new JSON containers: dicts and lists (a tuple becomes a list) copied all the way down."""
+    t = type(v)
+    if t is list or t is tuple:
+        return list(v) if _FLAT.issuperset(map(type, v)) else [_plain(x) for x in v]
+    if t is dict:
+        return {key: _plain(x) for key, x in v.items()}
+    return v
 
 
 # ---------------------------------------------------------------------- from JSON
