@@ -154,6 +154,25 @@ def test_the_json_state_shares_nothing_with_the_game(game_id):
         game.apply(rnd.choice(game.legal_actions()))
 
 
+@pytest.mark.parametrize("game_id", ["san_juan", "puerto_rico"])
+def test_a_game_read_from_json_shares_nothing_with_the_state_it_was_read_from(game_id):
+    """The caller may reuse the mapping it passed in: the game read from it (and the first state an action that
+    fails puts it back to) stays as it was read."""
+    rules = boardrules.load(game_id)
+    rnd = random.Random(8)
+    game = rules.new_game(4, seed=8)
+    for _ in range(120):
+        game.apply(rnd.choice(game.legal_actions()))
+    state = game.to_json()
+    before = json.dumps(state, sort_keys=True)
+    again = rules.game_from_json(state)
+    _scribble(state)
+    assert json.dumps(again.to_json(), sort_keys=True) == before
+    from boardrules.engine import serialize
+
+    assert serialize.to_json(again._rebuilt(again._k.history)) == json.loads(before)
+
+
 def test_same_seed_same_game_and_other_seed_other_game():
     a, b, c = random_game(4, 11), random_game(4, 11), random_game(4, 12)
     assert a.to_json() == b.to_json()

@@ -1,7 +1,6 @@
 """``Rules``: a loaded game, the factory for games."""
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -178,9 +177,8 @@ class Rules:
         try:
             model = self._play_ready()
             kernel = serialize.from_json(model, data, self.check_options)
-            saved = json.loads(json.dumps(data))      # the caller may change the mapping later
-            return Game(self, kernel, (lambda: serialize.from_json(model, saved, self.check_options),
-                                       len(kernel.history)))
+            origin = kernel.clone()     # never played: where a failed action puts the game back from
+            return Game(self, kernel, (origin.clone, len(kernel.history)))
         except UsageError as exc:       # the options or player count written in the state
             raise StateError(f"the state's options: {exc}") from None
 

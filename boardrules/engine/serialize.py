@@ -195,11 +195,12 @@ def _from_json(model, data, check_options) -> Kernel:
         if wrong:
             problems.append(f"flow[{i}] ({fd.node}): {wrong}")
         env = prev if fd.shared and prev is not None else _env_in(model, fd.env, problems)
-        k.stack.append(Frame(node, env, fd.data, fd.pc))
+        k.stack.append(Frame(node, env, _plain(fd.data), fd.pc))     # (nothing shared with the caller's state)
         prev = env
+    keys = []
     for i, h in enumerate(doc.history):
         try:
-            Action.key_of(h)
+            keys.append(Action.key_of(h))
         except ValueError as exc:
             problems.append(f"history[{i}]: {exc}")
             continue
@@ -211,7 +212,11 @@ def _from_json(model, data, check_options) -> Kernel:
     for seat, c in k.fresh:
         if c not in {x for z in model.zones if z.tableau for x in k.zones[z.index][seat]}:
             raise StateError(f"fresh: {model.instance_names[c]} is not in seat {seat}'s tableau")
-    k.history = [Action(h["kind"], h.get("args", {})) for h in doc.history]
+    made = {}       # one Action per distinct action (they never change): a long history repeats a few dozen
+    for h, key in zip(doc.history, keys):
+        if key not in made:
+            made[key] = Action(h["kind"], _plain(h["args"]), key=key)
+    k.history = [made[key] for key in keys]
     if doc.pending is not None and not k.over:
         node = model.nodes.get(doc.pending.node)
         if node is None or not k.stack:
@@ -269,7 +274,7 @@ def _env_in(d, env, problems):
                 problems.append(f"unknown card {v!r} in a flow variable")
             out[key] = c
         else:
-            out[key] = v
+            out[key] = _plain(v)
     return out
 
 
