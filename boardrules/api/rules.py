@@ -3,16 +3,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..content.paths import packaged_games
-from ..engine.kernel import Kernel
 from ..errors import IllegalAction, StateError, UsageError
 from ..jsontypes import ActionJSON
-from ..model.records import CardType, GameDef, RoleDef
 from . import arguments as args
 from .game import Game
+
+if TYPE_CHECKING:       # the model and the kernel are imported with the first load (a light ``import boardrules``)
+    from ..model.records import CardType, GameDef, RoleDef
 
 
 class _Probe:
@@ -150,6 +151,8 @@ class Rules:
         args.flag("log", log)
         chosen = self.check_options(options, players, preset)
         model = self._play_ready()
+        from ..engine.kernel import Kernel
+
         kernel = Kernel.setup(model, players, seed, chosen, log)
         return Game(self, kernel.start(), (lambda: Kernel.setup(model, players, seed, dict(chosen), log).start(), 0))
 
