@@ -7,7 +7,11 @@ def _cards(g, cards, visible):
     if not visible:
         return {"count": len(cards)}
     out = []
+    hosts = g.pile_hosts        # the cards something lies on: any other card is its id alone
     for c in cards:
+        if c not in hosts:
+            out.append(names[c].id)
+            continue
         entry = {"card": names[c].id}
         piles = {}
         for p in g.rules.piles:
