@@ -3,7 +3,7 @@ expected, never a TypeError (or worse, a silent success: ``3.0 in range(2, 5)`` 
 both true in Python)."""
 from __future__ import annotations
 
-import secrets
+import os
 from collections.abc import Mapping
 
 from ..errors import UsageError
@@ -42,7 +42,7 @@ def seed(value) -> int:
     """The seed to use: ``None`` draws one from the operating system's entropy (a game whose seed can be guessed
     can be predicted, deck order included)."""
     if value is None:
-        return secrets.randbits(SEED_BITS)
+        return int.from_bytes(os.urandom(SEED_BITS // 8), "big")     # (what secrets.randbits reads, without its import)
     return whole_number("seed", value)
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -125,6 +124,8 @@ def save(path: Path, merged: Sourced) -> None:
 
 
 def _write(folder: Path, name: str, data: bytes) -> None:
+    import tempfile     # only when an entry is written: a load from the cache does without it
+
     fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as out:
