@@ -654,8 +654,8 @@ def _field_copier():
 
 
 _copy_fields = _field_copier()
+_new = object.__new__
 
 
 def _first(item):
     return item[0]
-_new = object.__new__

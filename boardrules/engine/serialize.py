@@ -3,6 +3,7 @@ the history. JSON in is checked (structure by cattrs, then consistency) and rais
 from __future__ import annotations
 
 import functools
+import operator
 import typing
 from typing import Any
 
@@ -170,7 +171,7 @@ def _from_json(model, data, check_options) -> Kernel:
             if c.capacity is None:
                 continue
             table = c.capacity_table
-            if table is not None and all(map(int.__le__, k.counters[c.index], table)):
+            if table is not None and all(map(operator.le, k.counters[c.index], table)):
                 continue        # (a fixed capacity per holder: one pass; the loop below names the holder over it)
             for holder, value in enumerate(k.counters[c.index]):
                 if not value:       # nothing held is never over a capacity
