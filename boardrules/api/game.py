@@ -141,7 +141,8 @@ class Game:
         return Game(self._rules, self._k.clone(), self._origin)
 
     def to_json(self) -> dict[str, Any]:
-        """The full state as JSON (content ids; :meth:`Rules.game_from_json` reads it back exactly)."""
+        """The full state as JSON (content ids; :meth:`Rules.game_from_json` reads it back exactly). Each call
+        returns new dicts and lists that share nothing with the game: yours to change or send."""
         from ..engine import serialize      # imported when a state is first written: a lighter import
 
         return serialize.to_json(self._k)

@@ -172,7 +172,8 @@ class Rules:
         return game
 
     def game_from_json(self, data: Mapping[str, Any]) -> Game:
-        """A game from :meth:`Game.to_json` output (also a hand-edited one, if it is consistent)."""
+        """A game from :meth:`Game.to_json` output (also a hand-edited one, if it is consistent). The game keeps
+        nothing of ``data``: changing it afterwards does not change the game."""
         if not isinstance(data, Mapping):
             raise StateError(f"a game state is a mapping (the output of Game.to_json()), got {type(data).__name__}")
         from ..engine import serialize      # imported when a state is first read: a lighter import
