@@ -102,11 +102,7 @@ def to_json(k) -> dict:
     out["flow"] = flow
     p = k.pending
     out["pending"] = None if p is None else {"node": p.node.path, "player": p.player}
-    history = out["history"] = []
-    for a in k.history:
-        args = a.args
-        history.append({"kind": a.kind, "args": dict(args) if _FLAT.issuperset(map(type, args.values()))
-                        else _plain(args)})
+    out["history"] = [{"kind": a.kind, "args": _plain(a.args)} for a in k.history]
     return out
 
 
@@ -119,7 +115,7 @@ def _plain(v):
     if t is list or t is tuple:
         return list(v) if _FLAT.issuperset(map(type, v)) else [_plain(x) for x in v]
     if t is dict:
-        return {key: _plain(x) for key, x in v.items()}
+        return dict(v) if _FLAT.issuperset(map(type, v.values())) else {key: _plain(x) for key, x in v.items()}
     return v
 
 
