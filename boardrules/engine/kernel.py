@@ -131,18 +131,6 @@ class Kernel:
         # the pending decision is never changed once asked (a new one replaces it), so both games share it
         return new
 
-    def card_in(self, name, where, problems):
-        """A card instance named in a JSON state; each may appear once (``self._seen`` during JSON in)."""
-        c = self.rules.instance_index.get(name)
-        if c is None:
-            problems.append(f"{where}: unknown card {name!r}")
-            return None
-        if c in self._seen:
-            problems.append(f"card {name!r} appears twice ({self._seen[c]} and {where})")
-            return None
-        self._seen[c] = where
-        return c
-
     # ------------------------------------------------------------------ the interpreter
     def push(self, node, env, data=None):
         stack = self.stack

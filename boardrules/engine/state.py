@@ -143,18 +143,19 @@ def _zones_in(k, doc, problems):
 
 
 def _cards_in(k, names, where, problems):
-    """The cards named in one list of a JSON state (``Kernel.card_in`` for each, written out for a whole list)."""
+    """The card instances named in one list of a JSON state; each card may appear once in the whole state
+    (``k._seen``, during JSON in: card -> where it was first named)."""
     index, seen = k.rules.instance_index, k._seen
     out = []
     for name in names:
         c = index.get(name)
-        if c is None or c in seen:
-            c = k.card_in(name, where, problems)        # says what is wrong
-            if c is None:
-                continue
+        if c is None:
+            problems.append(f"{where}: unknown card {name!r}")
+        elif c in seen:
+            problems.append(f"card {name!r} appears twice ({seen[c]} and {where})")
         else:
             seen[c] = where
-        out.append(c)
+            out.append(c)
     return out
 
 
