@@ -52,6 +52,21 @@ def test_an_inconsistent_state_is_refused_with_a_state_error(case):
         RULES.game_from_json(mutated(CASES[case]))
 
 
+def test_a_pending_question_whose_frame_no_longer_asks_it_is_refused():
+    """Waiting for a role choice with no seat left to choose (its frame's list emptied): the saved question cannot
+    be asked again, and the state is refused rather than played on past it (found by tests/test_state_fuzz.py)."""
+    game = RULES.new_game(3, seed=4)
+    bot = random.Random(4)
+    while game.prompt != "choose_role" or not game.history:
+        game.apply(bot.choice(game.legal_actions()))
+    d = game.to_json()
+    assert d["flow"][-1]["node"] == d["pending"]["node"] and d["flow"][-1]["data"]
+    RULES.game_from_json(copy.deepcopy(d))          # as written, it loads
+    d["flow"][-1]["data"] = []
+    with pytest.raises(StateError, match="asks nothing"):
+        RULES.game_from_json(d)
+
+
 def test_a_faithful_state_still_loads_and_plays_on_identically():
     d = state()
     a, b = RULES.game_from_json(d), RULES.game_from_json(copy.deepcopy(d))

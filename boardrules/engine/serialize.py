@@ -228,9 +228,11 @@ def _from_json(model, data, check_options) -> Kernel:
             node.step(k, top)
         else:
             node.exec(k, top)
-        if k.pending is None:
-            k.run()
-        if k.pending is not None and k.pending.player != doc.pending.player:
+        if k.pending is None or k.pending.node is not node:
+            # the saved step, run again, asks the saved question at once; one that asks nothing there (its frame's
+            # data changed, say) would play on past it
+            raise StateError(f"pending: the saved flow asks nothing at {doc.pending.node}")
+        if k.pending.player != doc.pending.player:
             raise StateError(f"pending: the decision at {doc.pending.node} is seat {k.pending.player}'s, "
                              f"not seat {doc.pending.player}'s")
     elif not k.over and k.stack:
