@@ -3,7 +3,6 @@ the history. JSON in is checked (structure by cattrs, then consistency) and rais
 from __future__ import annotations
 
 import functools
-import operator
 import typing
 from typing import Any
 
@@ -166,9 +165,9 @@ def _from_json(model, data, check_options) -> Kernel:
         for c in model.counters:
             if c.capacity is None:
                 continue
-            table = c.capacity_table
-            if table is not None and all(map(operator.le, k.counters[c.index], table)):
-                continue        # (a fixed capacity per holder: one pass; the loop below names the holder over it)
+            if c.capacity_table is not None and min(k.counter_rooms(c.index, range(len(k.counters[c.index]))),
+                                                    default=0) >= 0:
+                continue        # (a capacity read off a table: one pass; the loop below names the holder over it)
             for holder, value in enumerate(k.counters[c.index]):
                 if not value:       # nothing held is never over a capacity
                     continue

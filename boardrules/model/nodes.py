@@ -304,15 +304,9 @@ class Distribute(Node):
 
     def with_room(self, g, env):
         """The cards to distribute onto that have room, and the room on each."""
-        c = self.counter
-        held = g.counters[c]
-        table = g.rules.counters[c].capacity_table
-        if table is not None:       # (the capacity read off each card: no call per card)
-            cards = [x for x in self.onto(g, env) if table[x] > held[x]]
-            return cards, [table[x] - held[x] for x in cards]
-        room = g.counter_room
-        pairs = [(x, r) for x in self.onto(g, env) for r in (room(c, x),) if r > 0]
-        return [x for x, _ in pairs], [r for _, r in pairs]
+        cards = self.onto(g, env)
+        rooms = g.counter_rooms(self.counter, cards)
+        return [x for x, r in zip(cards, rooms) if r > 0], [r for r in rooms if r > 0]
 
     def resolve(self, g, f, value):
         holder = self.holder(g, f.env)
