@@ -440,7 +440,7 @@ class ResolveOne(Counted):
 
     def card_action(self, g, c, kind, key_prefix, text):
         cache = self.cache
-        key = (key_prefix, g.rules.instance_types[c].index)
+        key = (key_prefix, g.rules.instance_kinds[c])
         a = cache.get(key)
         if a is None:
             ctype = g.rules.instance_types[c]
@@ -480,22 +480,19 @@ class Pay(ResolveOne):
             return
         actions, values = [], []
         seen = set()
-        kinds, cache = g.rules.instance_kinds, self.cache
+        kinds = g.rules.instance_kinds
         for si, (src, cards, limit) in enumerate(groups):
             if limit <= 0:
                 continue
             pile = src.pile
+            text = "pay with {}" if pile is None else "pay with " + pile_text(g.rules.piles[pile].text, "{}")
             for c in cards:
                 host = g.host_of(c) if pile is not None else c
                 kind = kinds[host]
                 if (si, kind) in seen:
                     continue
                 seen.add((si, kind))
-                a = cache.get((pile, kind))     # (card_action's key: made there the first time)
-                if a is None:
-                    text = "pay with {}" if pile is None else "pay with " + pile_text(g.rules.piles[pile].text, "{}")
-                    a = self.card_action(g, host, "pay", pile, text)
-                actions.append(a)
+                actions.append(self.card_action(g, host, "pay", pile, text))
                 values.append((src, c))
         self.offer(g, f, actions, values)
 
