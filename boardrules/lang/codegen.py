@@ -38,12 +38,15 @@ def coded(fn, code):
     return fn
 
 
+_BY_VALUE = (str, int, float)
+
+
 class Emitter:
     """Writes expressions as Python source in terms of ``g`` (the kernel) and ``env`` (the variables)."""
 
     def __init__(self):
         self.consts = {}        # name in the generated module -> value
-        self._names = {}        # id(value) -> name
+        self._names = {}        # a value's key (its own, or its id) -> name
         self._temps = 0
         self._depth = 0
         self.quantities = False     # whether the module being written has a function per quantity (_q<index>)
@@ -57,9 +60,12 @@ class Emitter:
             return repr(value)
         if type(value) is int and -SMALL < value < SMALL:      # a huge number stays a constant, not a long literal
             return f"({value})" if value < 0 else repr(value)
-        name = self._names.get(id(value))
+        # a text or a number by its value (equal ones are interchangeable, and whether two equal texts are one object
+        # depends on where the content was read from: a full load or the cache), anything else by its identity
+        key = (type(value), value) if type(value) in _BY_VALUE else id(value)
+        name = self._names.get(key)
         if name is None:
-            name = self._names[id(value)] = f"_k{len(self._names)}"
+            name = self._names[key] = f"_k{len(self._names)}"
             self.consts[name] = value
         return name
 
