@@ -21,6 +21,21 @@ def write(w, model) -> None:
 def _write_quantity(w, model, q) -> None:
     e = w.e
     w.put(2, f"value = {e.expr(q.base)}")
+    privileged = [(r.index, r.privilege[q.index]) for r in model.roles if r.privilege.get(q.index)]
+    if q.mods or q.wide or privileged:      # (else nothing changes the base: no player's cards to look at)
+        _write_changes(w, model, q, privileged)
+    if q.min is not None:
+        w.put(2, f"if value < {e.const(q.min)}:")
+        w.put(3, f"value = {e.const(q.min)}")
+    if q.max is not None:
+        w.put(2, f"if value > {e.const(q.max)}:")
+        w.put(3, f"value = {e.const(q.max)}")
+    w.put(2, "return value")
+
+
+def _write_changes(w, model, q, privileged) -> None:
+    """What the acting player's working cards, other players' cards and the role's privilege change."""
+    e = w.e
     w.put(2, "you = env.get('you')")
     w.put(2, "if you is not None:")
     w.put(3, "active = g.active[you]")
@@ -49,7 +64,6 @@ def _write_quantity(w, model, q) -> None:
         w.put(depth, f"value = {e.expr(m.value)}" if m.op == "set" else f"add += {e.expr(m.value)} * len(working)")
     if q.wide:
         w.put(3, f"add += g._wide_modifiers({e.const(q)}, env, you)")
-    privileged = [(r.index, r.privilege[q.index]) for r in model.roles if r.privilege.get(q.index)]
     if privileged:
         w.put(3, "if g.role is not None and you == g.chooser:")
         w.put(4, "role = g.role")
@@ -64,10 +78,3 @@ def _write_quantity(w, model, q) -> None:
                 else:
                     w.put(5, f"add += {e.expr(m.value)} * mult")
     w.put(3, "value += add")
-    if q.min is not None:
-        w.put(2, f"if value < {e.const(q.min)}:")
-        w.put(3, f"value = {e.const(q.min)}")
-    if q.max is not None:
-        w.put(2, f"if value > {e.const(q.max)}:")
-        w.put(3, f"value = {e.const(q.max)}")
-    w.put(2, "return value")
