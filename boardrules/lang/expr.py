@@ -38,6 +38,15 @@ def _items(e, fns) -> str:
     return "".join(e.expr(f) + ", " for f in fns)
 
 
+def _each_card(e, var, cards, start, body, end) -> list[str]:
+    """The lines of a generated helper that runs ``body`` with ``var`` bound to each card of ``cards`` (source) as
+    ``c``, after ``start`` and before ``end``; the variable is put back as it was, also when the body returns."""
+    name, nothing = e.const(var), e.const(NOTHING)
+    return [*start, f"saved = env.get({name}, {nothing})", "try:", f"    for c in {cards}:", f"        env[{name}] = c",
+            *("        " + line for line in body), *("    " + line for line in end), "finally:",
+            f"    if saved is {nothing}:", f"        env.pop({name}, None)", "    else:", f"        env[{name}] = saved"]
+
+
 def _total(cards, values):
     return sum([values[c] for c in cards])
 
@@ -273,11 +282,8 @@ class Compiler:
                     return out
 
                 def loop(e, inner=inner, cond=cond):
-                    nothing = e.const(NOTHING)
-                    return [f"saved = env.get('it', {nothing})", "out = []", f"for c in {e.expr(inner)}:",
-                            "    env['it'] = c", f"    if {e.expr(cond)}:", "        out.append(c)",
-                            f"if saved is {nothing}:", "    env.pop('it', None)", "else:", "    env['it'] = saved",
-                            "return out"]
+                    return _each_card(e, "it", e.expr(inner), ["out = []"], [f"if {e.expr(cond)}:", "    out.append(c)"],
+                                      ["return out"])
                 coded(base, lambda e, base=base, loop=loop: e.helper(base, loop))
             where = node["where"]
             if isinstance(where, dict) and set(where) <= {"tag", "card"} and "tag" in where \
@@ -562,10 +568,7 @@ class Compiler:
             return total
 
         def loop(e):
-            nothing = e.const(NOTHING)
-            return [f"saved = env.get('it', {nothing})", "total = 0", f"for c in {e.expr(sel)}:", "    env['it'] = c",
-                    f"    total += {e.expr(value)}", f"if saved is {nothing}:", "    env.pop('it', None)", "else:",
-                    "    env['it'] = saved", "return total"]
+            return _each_card(e, "it", e.expr(sel), ["total = 0"], [f"total += {e.expr(value)}"], ["return total"])
         coded(fn, lambda e: e.helper(fn, loop))
         return fn, (whole if vtext is None else ph('the sum of ', vtext, ' over ', text))
 
@@ -1039,11 +1042,7 @@ class Compiler:
                     env[var] = saved
 
         def loop(e):
-            name, nothing = e.const(var), e.const(NOTHING)
-            return [f"saved = env.get({name}, {nothing})", "try:", f"    for c in {e.expr(sel)}:",
-                    f"        env[{name}] = c", f"        if {e.expr(cond)}:", "            return True",
-                    "    return False", "finally:", f"    if saved is {nothing}:", f"        env.pop({name}, None)",
-                    "    else:", f"        env[{name}] = saved"]
+            return _each_card(e, var, e.expr(sel), [], [f"if {e.expr(cond)}:", "    return True"], ["return False"])
         coded(fn, lambda e: e.helper(fn, loop))
         if spec.get("where", True) is True:
             return self.negated(fn, ph('there is a card in ', stext), ph('there is no card in ', stext))
