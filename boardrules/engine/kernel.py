@@ -6,6 +6,8 @@ It knows zones, piles, counters, quantities, roles and rounds, and nothing about
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..errors import RulesError, UsageError
 from ..model.nodes import Repeat
 from . import rng
@@ -57,7 +59,7 @@ class Kernel:
         player count and options (cards placed, counters sized, the checks passed, the derived tables) does not
         depend on the seed, so a model makes it once and each new game is a clone of it with its own seed."""
         try:
-            key = (players, tuple(sorted(options.items(), key=_first)))
+            key = (players, tuple(sorted(options.items(), key=itemgetter(0))))
             base = model.setups.get(key)
         except TypeError:       # an option value that cannot be a key: set up on its own
             return cls(model, players, seed, options, log)
@@ -652,6 +654,3 @@ def _field_copier():
 _copy_fields = _field_copier()
 _new = object.__new__
 
-
-def _first(item):
-    return item[0]
