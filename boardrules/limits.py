@@ -1,7 +1,7 @@
-"""Every bound the library puts on content, saved states and play, in one place.
+"""Every bound boardrules puts on content, saved states and play, in one place.
 
 Content files and saved states may come from strangers: each number below caps the time or memory one of them can
-make the library spend. The security page of the docs (docs/security.md) lists them with what they mean; a test
+make boardrules spend. The security page of the docs (docs/security.md) lists them with what they mean; a test
 checks that it quotes every one.
 """
 
