@@ -2,16 +2,16 @@
 numbers, deleted keys, unknown ids, ...), and ``load()`` must either succeed or raise ContentError: never any
 other exception, never a hang.
 
-``BOARDRULES_FUZZ_EXAMPLES=3000`` runs a longer search than the default.
+Seeded and bounded by the hypothesis profile of tests/conftest.py; ``HYPOTHESIS_PROFILE=release`` (or
+``FUZZ_EXAMPLES=3000``) runs a longer search.
 """
 from __future__ import annotations
 
 import json
-import os
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardrules
@@ -20,7 +20,7 @@ from boardrules.content.yamlio import load_yaml
 
 CONTROL = Path(__file__).parent / "bad_content" / "control" / "game.yaml"
 BASE = load_yaml(CONTROL).data
-EXAMPLES = int(os.environ.get("BOARDRULES_FUZZ_EXAMPLES", "150"))
+EXAMPLES = int(settings.default.max_examples * 1.5)      # the profile's count (tests/conftest.py)
 
 
 def paths(node, prefix=()):
@@ -80,8 +80,7 @@ def load_mutated(data):
             assert exc.errors and all(str(issue) for issue in exc.errors)
 
 
-@settings(max_examples=EXAMPLES, deadline=3000, derandomize=EXAMPLES <= 150,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=EXAMPLES)
 @given(mutated())
 def test_mutated_content_loads_or_raises_content_error(data):
     load_mutated(data)
@@ -113,8 +112,7 @@ def load_mutated_in_parts(data):
                 assert all(issue.file for issue in exc.errors)      # every problem names its file
 
 
-@settings(max_examples=EXAMPLES, deadline=3000, derandomize=EXAMPLES <= 150,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=EXAMPLES)
 @given(mutated())
 def test_mutated_content_in_several_files_and_a_variant_loads_or_raises_content_error(data):
     load_mutated_in_parts(data)

@@ -1,18 +1,17 @@
 """Fuzzing saved states: a mutated JSON state either loads and plays on, or is refused with StateError; never a
-raw Python exception, never a hang. Bounded (max_examples) so the suite stays fast; raise FUZZ_EXAMPLES for a
-longer local run."""
+raw Python exception, never a hang. Seeded and bounded by the hypothesis profile of tests/conftest.py
+(``HYPOTHESIS_PROFILE=release`` or ``FUZZ_EXAMPLES`` for a longer run)."""
 import copy
-import os
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardrules
 from boardrules import RulesError, StateError
 
 GAMES = {name: boardrules.load(name) for name in ("san_juan", "puerto_rico")}   # cards; counts held by cards
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
+EXAMPLES = int(settings.default.max_examples * 1.5)      # the profile's count (tests/conftest.py); examples are fast
 
 
 def base_states():
@@ -46,7 +45,7 @@ def paths(node, here=()):
             yield from paths(v, here + (i,))
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES)
 @given(base=st.integers(0, len(BASES) - 1), pick=st.integers(0, 10 ** 9), value=json_values,
        delete=st.booleans(), moves=st.integers(0, 30))
 def test_a_mutated_state_loads_or_is_refused_never_crashes(base, pick, value, delete, moves):
