@@ -46,12 +46,67 @@ def validate_with_paths(doc: Located, schema: dict, registry=None) -> tuple[list
 
 @functools.lru_cache(maxsize=None)
 def _validator_class():
-    """Draft 2020-12, except that 2.0 is not an integer: a count written 2.0 would reach the engine as a float."""
+    """Draft 2020-12, except that 2.0 is not an integer (a count written 2.0 would reach the engine as a float), and
+    unions (``oneOf``, ``anyOf``) that look at an alternative's type and required keys before descending into it."""
     from jsonschema import Draft202012Validator, validators    # imported when content is first checked
 
     checker = Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _, value: isinstance(value, int) and not isinstance(value, bool))
-    return validators.extend(Draft202012Validator, type_checker=checker)
+    return validators.extend(Draft202012Validator, type_checker=checker,
+                             validators={"oneOf": _one_of, "anyOf": _any_of})
+
+
+def _shallow(alternative):
+    """The part of a union's alternative that can be checked without descending into the value: its type and its
+    required keys. An alternative that fails it fails in full too, so it need not be tried further."""
+    if not isinstance(alternative, dict):
+        return None
+    shallow = {k: alternative[k] for k in ("type", "required") if k in alternative}
+    return shallow or None
+
+
+def _tried(validator, alternatives, instance):
+    """(index, errors) for each alternative of a union. Without the shallow look first, alternatives that share
+    field names (``where``, ``of``, ``in``) would each be descended into in full, at every level of nesting: a few
+    hundred bytes nesting a selector in a condition in a selector took minutes."""
+    for index, alternative in enumerate(alternatives):
+        shallow = _shallow(alternative)
+        errors = list(validator.descend(instance, shallow, schema_path=index)) if shallow else []
+        if not errors:
+            errors = list(validator.descend(instance, alternative, schema_path=index))
+        yield index, errors
+
+
+def _union_error(instance, errors):
+    from jsonschema.exceptions import ValidationError
+
+    return ValidationError(f"{_show(instance)} is not valid under any of the given schemas", context=errors)
+
+
+def _one_of(validator, alternatives, instance, schema):
+    failed, valid = [], []
+    for index, errors in _tried(validator, alternatives, instance):
+        if errors:
+            failed.extend(errors)
+        else:
+            valid.append(index)
+            if len(valid) > 1:
+                break
+    if not valid:
+        yield _union_error(instance, failed)
+    elif len(valid) > 1:
+        from jsonschema.exceptions import ValidationError
+
+        yield ValidationError(f"{_show(instance)} is valid under more than one of the given schemas")
+
+
+def _any_of(validator, alternatives, instance, schema):
+    failed = []
+    for _, errors in _tried(validator, alternatives, instance):
+        if not errors:
+            return
+        failed.extend(errors)
+    yield _union_error(instance, failed)
 
 
 def _show(value) -> str:
