@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action
+from ..actions import Action, fresh
 from ..engine import scoring, view
 from ..errors import IllegalAction, RulesError
 from ..jsontypes import ActionJSON, SeatScore
@@ -46,8 +46,8 @@ class Game:
 
     @property
     def options(self) -> dict[str, Any]:
-        """Every option's value in this game (defaults included), as a new dict."""
-        return dict(self._k.options)
+        """Every option's value in this game (defaults included), as a new dict (nested values new too)."""
+        return fresh(self._k.options)
 
     @property
     def round(self) -> int:

@@ -5,7 +5,7 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action
+from ..actions import Action, fresh
 from ..content.paths import packaged_games
 from ..errors import IllegalAction, StateError, UsageError
 from ..jsontypes import ActionJSON
@@ -62,8 +62,8 @@ class Rules:
 
     @property
     def options(self) -> dict[str, Any]:
-        """Option id -> default value."""
-        return {k: o.default for k, o in self.model.options.items()}
+        """Option id -> default value (a new dict each time, nested values new too)."""
+        return {k: fresh(o.default) for k, o in self.model.options.items()}
 
     @property
     def content(self) -> dict[str, Any]:
@@ -88,8 +88,8 @@ class Rules:
     # ------------------------------------------------------------------ games
     @property
     def presets(self) -> dict[str, dict[str, Any]]:
-        """Named bundles of option values: name -> {option: value}."""
-        return {k: dict(p["options"]) for k, p in self.model.presets.items()}
+        """Named bundles of option values: name -> {option: value} (a new dict each time, nested values new too)."""
+        return {k: fresh(p["options"]) for k, p in self.model.presets.items()}
 
     def check_options(self, options: Mapping[str, Any] | None, players: int | None = None,
                       preset: str | None = None) -> dict[str, Any]:
@@ -112,7 +112,7 @@ class Rules:
             opt = self.model.options.get(key)
             if opt is None:
                 raise UsageError(f"unknown option {key!r} for {self.id} (options: {', '.join(chosen) or 'none'})")
-            chosen[key] = args.option_value(key, value, opt.default, opt.values)
+            chosen[key] = fresh(args.option_value(key, value, opt.default, opt.values))     # the game's own copy
         for key, value in chosen.items():
             opt = self.model.options[key]
             if not value or value == opt.default:
