@@ -35,6 +35,9 @@ def confined(name: str, relative_to: Path, root: Path, *, directory_means=None) 
     Raises Refused; never opens anything."""
     outside = f"{name!r} is outside this game's folder ({root})"
     fix = "a game may only use files in its own folder or below it, and packaged games by id; copy the file here"
+    if any(ch < " " or ch == "\x7f" for ch in name):
+        # (a NUL byte makes the OS calls below raise ValueError; no file name a game uses holds a control character)
+        raise Refused(f"{name!r} holds a control character", "a file name is plain text")
     if PurePath(name).is_absolute() or PurePath(name).drive:
         raise Refused(f"{name!r} is an absolute path", fix)
     path = Path(os.path.abspath(Path(relative_to) / name))     # the user may have named a relative path

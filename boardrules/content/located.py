@@ -30,6 +30,7 @@ class Located:
     data: object
     positions: dict[tuple, tuple[int, int]]
     keys: dict[tuple, tuple[int, int]] = attrs.field(factory=dict)   # path -> position of its mapping key
+    size: int = 0       # bytes of the text it was read from
 
     def where(self, path: tuple) -> tuple[int | None, int | None]:
         """Position of `path`, or of its nearest ancestor that has one."""

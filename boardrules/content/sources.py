@@ -22,11 +22,8 @@ from .prune import is_knock_on, names_in, prune_located, prune_sourced, unit_of,
 from .schemacheck import did_you_mean, validate_with_paths
 from .located import Located, read_regular_file
 
-MAX_FILES = 64              # included files per manifest
-MAX_CHAIN = 8               # variants extending variants
-MAX_TOTAL_FILES = 100       # files in one load, all told
-MAX_TOTAL_VALUES = 25_000   # values in one load, all told (the largest packaged game has about 4,700)
-MAX_FILE_VALUES = 5_000     # values in one file (the largest packaged file has about 1,500)
+from ..limits import MAX_CHAIN, MAX_FILE_BYTES, MAX_FILE_VALUES, MAX_TOTAL_BYTES, MAX_TOTAL_FILES, MAX_TOTAL_VALUES
+from ..limits import MAX_INCLUDES as MAX_FILES
 
 
 @lru_cache(maxsize=None)
@@ -75,6 +72,7 @@ class Gathering:
         self.order: list[str] = []             # files, base first, for sorting the issues
         self.files = 0
         self.values = 0
+        self.bytes = 0
 
     def read(self, path: Path, by=None) -> Located | None:
         """One file parsed, or None (with its issue recorded). ``by``: (doc, path) of the reference to it."""
@@ -85,28 +83,38 @@ class Gathering:
                 self.issues.append(by[0].issue(by[1], f"a game may use at most {MAX_TOTAL_FILES} files in all"))
             return None
         left = MAX_TOTAL_VALUES - self.values
+        left_bytes = MAX_TOTAL_BYTES - self.bytes
         from .yamlio import load_yaml       # the YAML parser is imported when a file is first parsed
 
         try:
-            doc = load_yaml(path, max_values=min(MAX_FILE_VALUES, max(left, 0)))
+            doc = load_yaml(path, max_values=min(MAX_FILE_VALUES, max(left, 0)),
+                            max_bytes=min(MAX_FILE_BYTES, max(left_bytes, 0)))
         except ContentError as exc:
             issues = exc.errors
             if left < MAX_FILE_VALUES and "too many values" in issues[0].message:
                 issues = [attrs.evolve(issues[0], hint=f"a game's files together may hold at most "
                                                        f"{MAX_TOTAL_VALUES} values")]
+            elif left_bytes < MAX_FILE_BYTES and "too large" in issues[0].message:
+                issues = [attrs.evolve(issues[0], hint=f"a game's files together may hold at most "
+                                                       f"{MAX_TOTAL_BYTES:,} bytes (a file included twice counts "
+                                                       "twice)")]
             self.issues.extend(issues)
             self._set_aside_unparsed(path)
             return None
         self.values += len(doc.positions)
+        self.bytes += doc.size
         return doc
 
     def _set_aside_unparsed(self, path: Path):
         """Remember the words of a file that did not parse; if it cannot even be read, remember that."""
+        left = MAX_TOTAL_BYTES - self.bytes
         try:
-            text = read_regular_file(os.fspath(path), 2_000_000).decode("utf-8", "replace")
+            # (within the load's byte budget: a large file included many times is read for its words once at most)
+            text = read_regular_file(os.fspath(path), min(MAX_FILE_BYTES, left)).decode("utf-8", "replace")
         except ContentError:
             self.blind = True
         else:
+            self.bytes += len(text)
             self.maybe_defined |= words_in(text)
 
     def checked(self, doc: Located, schema: str, variant: bool = False) -> Located | None:

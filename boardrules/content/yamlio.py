@@ -18,12 +18,14 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from ..errors import ContentError, ContentIssue
+from ..limits import (MAX_ALIASES, MAX_EXPANDED_VALUES, MAX_FILE_BYTES, MAX_FILE_VALUES, MAX_INT_DIGITS, MAX_NESTING,
+                      MAX_NUMBER)
 from .located import Located, _fail, not_regular, path_to_str, read_regular_file  # noqa: F401
 
 __all__ = ["Located", "load_yaml", "path_to_str"]
 
 _CORE = "tag:yaml.org,2002:"
-_STR, _MAP, _SEQ, _MERGE = (_CORE + t for t in ("str", "map", "seq", "merge"))
+_STR, _MAP, _SEQ, _MERGE, _INT = (_CORE + t for t in ("str", "map", "seq", "merge", "int"))
 # YAML 1.2 core schema, plus merge keys; timestamps are kept as their text so
 # the data stays JSON-like.
 _SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
@@ -69,11 +71,11 @@ def load_yaml(
     path,
     *,
     text: str | None = None,
-    max_bytes: int = 2_000_000,
-    max_aliases: int = 100,
-    max_depth: int = 64,
-    max_values: int = 5_000,
-    max_nodes: int = 100_000,
+    max_bytes: int = MAX_FILE_BYTES,
+    max_aliases: int = MAX_ALIASES,
+    max_depth: int = MAX_NESTING,
+    max_values: int = MAX_FILE_VALUES,
+    max_nodes: int = MAX_EXPANDED_VALUES,
 ) -> Located:
     """Safe-load one YAML document; raise ContentError (one located issue) on any problem.
 
@@ -135,7 +137,7 @@ def load_yaml(
         data = converter.convert(root, ())
     except RecursionError:  # only reachable with a very large max_depth
         _fail(file, f"nesting is deeper than {max_depth} levels")
-    return Located(file, data, converter.positions, converter.keys)
+    return Located(file, data, converter.positions, converter.keys, size)
 
 
 class _Converter:
@@ -217,7 +219,14 @@ class _Converter:
             self.fail(node, f"tag {_short_tag(node.tag)} cannot be used on a scalar")
         if node.tag in (_STR, _MERGE, _CORE + "timestamp"):
             return node.value
-        return self.constructor.construct_object(node, deep=True)
+        if node.tag == _INT and sum(ch.isdigit() for ch in node.value) > MAX_INT_DIGITS:
+            # (Python refuses to read an int of over 4,300 digits with an error of its own; far fewer are useful)
+            self.fail(node, f"an integer of more than {MAX_INT_DIGITS} digits",
+                      hint=f"numbers in content stay within {MAX_NUMBER:,}")
+        try:
+            return self.constructor.construct_object(node, deep=True)
+        except (ValueError, OverflowError, YAMLError) as exc:
+            self.fail(node, f"cannot read the value {node.value[:40]!r}: {exc}")
 
     def _pairs(self, node, path: tuple) -> dict:
         """key -> (key node, value node), with `<<` merge keys applied (explicit keys win)."""

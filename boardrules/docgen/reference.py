@@ -3,6 +3,7 @@ per node kind with its forms, fields and an example."""
 from __future__ import annotations
 
 from ..lang.grammar import alternatives
+from ..limits import MAX_NUMBER
 from .page import Page
 from .steps import walk
 from .text import cap, code, flow, slug, table, yaml_block
@@ -51,7 +52,9 @@ class SchemaDoc:
             pattern = s.get("pattern")
             return {NAME_PATTERN: "name", VAR_PATTERN: "$variable", None: "text"}.get(pattern, "text")
         if t == "integer":
+            # every integer lies within MAX_NUMBER either way (the files page says so once): only closer bounds show
             lo, hi = s.get("minimum"), s.get("maximum")
+            lo, hi = (None if lo == -MAX_NUMBER else lo), (None if hi == MAX_NUMBER else hi)
             return "integer" + (f" ≥ {lo}" if lo is not None else "") + (f" ≤ {hi}" if hi is not None else "")
         if t == "boolean":
             return "`true` / `false`"
@@ -186,7 +189,10 @@ class SchemaDoc:
     def files_page(self) -> str:
         lines = ["# Files and sections", "",
                  "A game is a directory with a manifest, `game.yaml`, that may `include` more files; a variant is "
-                 "one file that `extends` a game. Each kind of file has its schema:", ""]
+                 "one file that `extends` a game. Each kind of file has its schema:", "",
+                 f"Every integer in content lies between -{MAX_NUMBER:,} and {MAX_NUMBER:,} (closer bounds are given "
+                 f"where a field has them); the other limits on what a file may hold are on the "
+                 "[security page](../security.md#limits).", ""]
         for name in ("game.schema.json", "part.schema.json", "variant.schema.json"):
             s = self.schemas.get(name)
             if s is None:

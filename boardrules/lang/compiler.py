@@ -9,7 +9,8 @@ from ..content.merge import walk
 from .steps import StepCompiler
 
 LIST_SECTIONS = ("cards", "roles")
-ROUND_LIMIT = 1000      # rounds a game may last unless its content says otherwise
+from ..limits import MAX_CARDS
+from ..limits import MAX_ROUNDS as ROUND_LIMIT      # rounds a game may last unless its content says otherwise
 SCORE_ORDER = {"first": -100, "normal": 0, "last": 100}
 ATTRIBUTE_TYPES = {
     "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
@@ -257,6 +258,10 @@ class ContentCompiler(StepCompiler):
             self.report(("extra_copies",) if m.copy_rules else ("cards",),
                         "some copies are left out of some games, so the game needs a 'box_zone' to keep them in")
         most = self.most_copies()
+        if sum(most) > MAX_CARDS:
+            self.report(("extra_copies",) if m.copy_rules else ("cards",),
+                        f"a game could use {sum(most):,} cards, more than the {MAX_CARDS:,} a game may have")
+            return
         for t in m.types:
             for n in range(1, most[t.index] + 1):
                 m.instance_index[f"{t.id}#{n}"] = len(m.instance_types)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 
+from ..limits import MAX_CARDS, MAX_NUMBER, MAX_PLAYERS
+
 BASE = "https://boardrules.dev/schemas/"
 
 
@@ -222,6 +224,7 @@ def content_schemas() -> dict[str, dict]:
                   "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 0}},
                   "description": "player count -> the seats (offsets from the start player) that choose, in order"}
 
+    copies_added = {"type": "integer", "minimum": -MAX_CARDS, "maximum": MAX_CARDS}
     sel_text = {"type": "string", "description": "what the rules pages call these cards (instead of a generated phrase)"}
     defs = {}
     defs["card_ref"] = {"description": "one card: a $variable or the top card of a zone",
@@ -478,13 +481,14 @@ def content_schemas() -> dict[str, dict]:
             "required": ["id", "title", "players"],
             "properties": {
               "id": ident, "title": text, "edition": text, "description": text,
-              "players": obj({"min": {"type": "integer", "minimum": 1}, "max": {"type": "integer", "minimum": 1}}, ["min", "max"]),
+              "players": obj({"min": {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS},
+                              "max": {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS}}, ["min", "max"]),
               "start_zone": dict(ident, description="the shared zone where cards without their own 'start' begin"),
               "box_zone": dict(ident, description="the shared zone holding the copies a game leaves out"),
               "extra_copies": {"type": "array", "description": "more (or fewer) copies of cards, by player count or option",
                                "items": {"oneOf": [
-                                   obj({"if": R("condition"), "type": ident, "add": {"type": "integer"}}, ["type", "add"]),
-                                   obj({"if": R("condition"), "tag": ident, "add": {"type": "integer"}}, ["tag", "add"])]}},
+                                   obj({"if": R("condition"), "type": ident, "add": copies_added}, ["type", "add"]),
+                                   obj({"if": R("condition"), "tag": ident, "add": copies_added}, ["tag", "add"])]}},
               "checks": {"type": "array", "description": "conditions on players and options that must hold to start a game",
                          "items": obj({"if": R("condition"), "text": text}, ["if", "text"])},
               "include": {"type": "array", "items": {"type": "string", "pattern": "^[^/\\\\][^\\\\]*\\.ya?ml$"}},
@@ -552,5 +556,22 @@ def content_schemas() -> dict[str, dict]:
                  "rules_choices": obj({"add": game["properties"]["rules_choices"], "remove": idlist}),
                }}
     annotate({}, {"part.schema.json": part, "game.schema.json": game, "variant.schema.json": variant})
-    return {"defs.schema.json": defs_doc, "part.schema.json": part, "game.schema.json": game,
-            "variant.schema.json": variant}
+    out = {"defs.schema.json": defs_doc, "part.schema.json": part, "game.schema.json": game,
+           "variant.schema.json": variant}
+    for schema in out.values():
+        bound_integers(schema)
+    return out
+
+
+def bound_integers(node) -> None:
+    """Every integer in content lies within ``limits.MAX_NUMBER`` either way, unless its schema bounds it closer."""
+    if isinstance(node, dict):
+        kind = node.get("type")
+        if kind == "integer" or (isinstance(kind, list) and "integer" in kind):
+            node.setdefault("minimum", -MAX_NUMBER)
+            node.setdefault("maximum", MAX_NUMBER)
+        for value in node.values():
+            bound_integers(value)
+    elif isinstance(node, list):
+        for value in node:
+            bound_integers(value)
