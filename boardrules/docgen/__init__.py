@@ -33,14 +33,14 @@ from .setup import player_ranges  # noqa: E402
 from .site import (SECTION_PAGES, examples_dir, game_folder, generate, manifest_extends, make_pages,  # noqa: E402
                    nav, schema_files, variant_files)
 from .steps import compiled_steps, events_of, render_steps, split_step, text_of, visible_steps, walk  # noqa: E402
-from .text import (article, cap, clause, cell, code, flow, fmt_value, plural, sentence, slug, table,  # noqa: E402
-                   words, yaml_block)
+from .text import (article, cap, clause, cell, code, flow, fmt_value, md, plural, sentence, slug,  # noqa: E402
+                   table, words, yaml_block)
 from .variants import HANDLED_SECTIONS, LOCALES, VariantDoc  # noqa: E402
 
 __all__ = [
     "HANDLED_SECTIONS", "LOCALES", "NAME_PATTERN",
     "SECTION_PAGES", "VAR_PATTERN", "GameDoc", "Page", "SchemaDoc", "VariantDoc", "article", "cap", "clause",
     "cell", "code", "compiled_steps", "events_of", "examples_dir", "flow", "fmt_value", "game_folder", "generate",
-    "make_pages", "manifest_extends", "nav", "player_ranges", "plural", "render_steps", "schema_files", "sentence",
+    "make_pages", "manifest_extends", "md", "nav", "player_ranges", "plural", "render_steps", "schema_files", "sentence",
     "slug", "split_step", "table", "text_of", "variant_files", "visible_steps", "walk", "words", "yaml_block",
 ]

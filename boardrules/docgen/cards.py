@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..model.phrase import ph
 from .steps import render_steps, split_step, text_of, visible_steps
-from .text import cap, clause, fmt_value, plural, sentence, slug, table, words
+from .text import cap, clause, fmt_value, md, plural, sentence, slug, table, words
 
 
 class CardsPage:
@@ -16,7 +16,7 @@ class CardsPage:
         return sorted(out.items(), key=lambda kv: -sum(t.copies for t in kv[1]))
 
     def group_title(self, kind) -> str:
-        return cap(plural(words(kind))) if kind else "Other cards"
+        return md(cap(plural(words(kind)))) if kind else "Other cards"
 
     def card_effects(self, t) -> list[tuple]:
         """(kind, raw effect, engine sentence, trigger or None) per effect of a card."""
@@ -65,11 +65,11 @@ class CardsPage:
                 if "default" in spec and t.attrs[name] == spec["default"] and name not in (
                         self.raw_card(t) or {}):
                     continue
-                parts.append(f"{spec.get('text', name)}: {fmt_value(t.attrs[name])}")
+                parts.append(f"{md(spec.get('text', name))}: {md(fmt_value(t.attrs[name]))}")
         if t.tags:
-            parts.append("tags: " + ", ".join(words(x) for x in sorted(t.tags)))
+            parts.append("tags: " + ", ".join(md(words(x)) for x in sorted(t.tags)))
         if t.start != getattr(self.m, "box", None) and self.m.zones and "start" in (self.raw_card(t) or {}):
-            parts.append(f"starts in {self.m.zones[t.start].text}")
+            parts.append(f"starts in {md(self.m.zones[t.start].text)}")
         return " · ".join(parts)
 
     def raw_card(self, t):
@@ -79,10 +79,11 @@ class CardsPage:
         return None
 
     def card_block(self, t, here="cards.md", level=3) -> list[str]:
-        lines = [f"{'#' * level} {t.en}{self.other_names(t.name)} {{#card-{t.id}}}", "", f"*{self.card_meta(t)}*", ""]
+        lines = [f"{'#' * level} {md(t.en)}{self.other_names(t.name)} {{#card-{t.id}}}", "", f"*{self.card_meta(t)}*",
+                 ""]
         for name, spec in self.m.attributes.items():
             if isinstance(t.attrs.get(name), dict) and t.attrs[name]:
-                lines += [f"{cap(spec.get('text', name))}: {fmt_value(t.attrs[name])}.", ""]
+                lines += [f"{md(cap(spec.get('text', name)))}: {md(fmt_value(t.attrs[name]))}.", ""]
         for kind, eff, text, trig in self.card_effects(t):
             lines += self.effect_lines(kind, eff, text, trig)
         lines += self.note_lines(t.notes)
@@ -104,14 +105,14 @@ class CardsPage:
         for t in types:
             counts = sorted({v[t.index] for _, v in self.copy_columns()} or {t.copies})
             copies = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
-            other = " · ".join(t.name[loc] for loc in self.locales if t.name.get(loc))
+            other = " · ".join(md(t.name[loc]) for loc in self.locales if t.name.get(loc))
             rows.append([self.card_link(t, here) + (f"<br>{other}" if other else "")] + [copies]
-                        + [fmt_value(t.attrs.get(a, "")) for a in attrs_shown]
-                        + [", ".join(words(x) for x in sorted(t.tags - kinds))])
+                        + [md(fmt_value(t.attrs.get(a, ""))) for a in attrs_shown]
+                        + [", ".join(md(words(x)) for x in sorted(t.tags - kinds))])
         return table(head, rows)
 
     def attr_label(self, name) -> str:
-        return name.upper() if len(name) <= 2 else cap(words(name))
+        return md(name.upper() if len(name) <= 2 else cap(words(name)))
 
     def cards_page(self) -> str:
         m = self.m
@@ -119,7 +120,7 @@ class CardsPage:
         total = sum(t.copies for t in m.types)
         lines += [f"{len(m.types)} kinds of card, {total} cards in all (with {m.min_players} players). "
                   "Each card's effect below is written from its effect data.", ""]
-        legend = [f"**{self.attr_label(a)}**: {spec.get('text', a)}" for a, spec in m.attributes.items()]
+        legend = [f"**{self.attr_label(a)}**: {md(spec.get('text', a))}" for a, spec in m.attributes.items()]
         if legend:
             lines += ["Card numbers: " + "; ".join(legend) + ".", ""]
         for kind, types in self.groups():

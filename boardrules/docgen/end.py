@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..model import nodes as N
-from .text import sentence
+from .text import md, sentence
 
 
 class EndPage:
@@ -20,7 +20,7 @@ class EndPage:
             lines += ["The game ends when its flow runs out.", ""]
         for path, node in ends:
             lines += [f"- **{self.where(path)}**: {sentence(self.say(node.text))}"
-                      + (f" *({node.reason})*" if getattr(node, "reason", "") and node.reason not in node.text else ""),
+                      + (f" *({md(node.reason)})*" if getattr(node, "reason", "") and node.reason not in node.text else ""),
                       ""]
         lines += ["When the game ends, the rest of the round is not played; the players score at once.", ""]
         lines += self.choice_lines(self.choices_for("end"), "end.md")
@@ -32,14 +32,14 @@ class EndPage:
             if s.type >= 0:
                 who = f"{self.card_link(m.types[s.type])}{rest}, only if you have it in play"
             else:
-                who = f"**{name}**{rest}"
+                who = f"**{md(name)}**{rest}"
             when = " — counted last" if s.order > 0 and s is m.scoring[-1] else (" — counted after the others"
                                                                                  if s.order > 0 else "")
             lines.append(f"{i}. {who}{when}: {sentence(self.say(s.text))[0].lower()}{sentence(self.say(s.text))[1:]}")
         lines.append("")
         lines += ["## Tie-break {#tie-break}", ""]
         if m.tie_break:
-            tb = [text for _, text in m.tie_break]
+            tb = [md(text) for _, text in m.tie_break]
             lines += ["The player with the most points wins. If players tie, the one with the most "
                       + ", then the most ".join(tb) + " wins; players still tied share the victory.", ""]
         else:
@@ -50,7 +50,7 @@ class EndPage:
         parts = path.split("/")
         if parts[0] == "roles" and len(parts) > 2:
             r = next((x for x in self.m.roles if self.role_path(x) == f"roles/{parts[1]}"), None)
-            name = r.en if r else parts[1]
+            name = md(r.en if r else parts[1])
             return {"start": f"At the start of the {name} phase", "end": f"At the end of the {name} phase"}.get(
                 parts[2], f"During the {name} phase")
         if parts[0] == "round" and len(parts) > 1:

@@ -13,7 +13,7 @@ from .roles import RolesPage
 from .setup import SetupPage
 from .steps import compiled_steps, render_steps, walk
 from ..model.phrase import render
-from .text import cap, sentence, slug, table, words
+from .text import cap, code, md, sentence, slug, table, words
 from .when import WhenPage
 
 
@@ -23,7 +23,7 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
     def __init__(self, rules, folder: str):
         self.rules, self.m, self.folder = rules, rules.model, folder
         self.content = self.m.raw.get("content", {})
-        self.start = self.m.start_player_text
+        self.start = md(self.m.start_player_text)
         self._probes = {}
         self.locales = []
         for t in self.m.types:
@@ -41,23 +41,24 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
     # ------------------------------------------------------------------ helpers
     @property
     def title(self) -> str:
-        return self.m.title
+        return md(self.m.title)
 
     def say(self, text: str) -> str:
         """A compiled text as Markdown: its tokens become links to the card, the role or the number they name
-        (plain text where this game has no pages); nothing is parsed back out of the English."""
+        (plain text where this game has no pages); nothing is parsed back out of the English. Every piece of it is
+        escaped (``md``): the compiler's sentences carry content's names and texts."""
         m = self.m
 
         def token(tok) -> str:
             index = {"card": m.type_index, "role": m.role_index, "quantity": m.quantity_index}.get(tok.kind, {})
             if tok.ref not in index or not self.folder:
-                return str(tok)
+                return md(tok)
             if tok.kind == "card":
-                return f"[{tok}]({self.link('cards.md', 'card-' + str(tok.ref))})"
+                return f"[{md(tok)}]({self.link('cards.md', 'card-' + str(tok.ref))})"
             if tok.kind == "role":
-                return f"[{tok}]({self.link('roles.md', 'role-' + str(tok.ref))})"
-            return f"[{tok}]({self.link('when.md', 'number-' + str(tok.ref))})"
-        return render(text, token)
+                return f"[{md(tok)}]({self.link('roles.md', 'role-' + str(tok.ref))})"
+            return f"[{md(tok)}]({self.link('when.md', 'number-' + str(tok.ref))})"
+        return render(text, token, md)
 
     def link(self, page: str, anchor: str = "", here: str = "") -> str:
         target = "" if page == here else page
@@ -65,23 +66,23 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
 
     def card_link(self, t, here="") -> str:
         if not self.folder:
-            return f"**{t.en}**"
-        return f"[{t.en}]({self.link('cards.md', 'card-' + t.id, here)})"
+            return f"**{md(t.en)}**"
+        return f"[{md(t.en)}]({self.link('cards.md', 'card-' + t.id, here)})"
 
     def role_link(self, r, here="") -> str:
         if not self.folder:
-            return f"**{r.en}**"
-        return f"[{r.en}]({self.link('roles.md', 'role-' + r.id, here)})"
+            return f"**{md(r.en)}**"
+        return f"[{md(r.en)}]({self.link('roles.md', 'role-' + r.id, here)})"
 
     def other_names(self, name: dict) -> str:
-        rest = [name[loc] for loc in self.locales if name.get(loc)]
+        rest = [md(name[loc]) for loc in self.locales if name.get(loc)]
         return f" ({', '.join(rest)})" if rest else ""
 
     def quantity_name(self, qi) -> str:
-        return cap(self.m.quantities[qi].text)
+        return md(cap(self.m.quantities[qi].text))
 
     def event_name(self, event) -> str:
-        return cap(self.m.events.get(event, words(event)))
+        return md(cap(self.m.events.get(event, words(event))))
 
     def steps(self, path) -> list[str]:
         return render_steps(compiled_steps(self.m, path), say=self.say)
@@ -111,7 +112,7 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
     def note_lines(self, notes) -> list[str]:
         if isinstance(notes, str):
             notes = [notes]
-        notes = [" ".join(str(n).split()) for n in notes or [] if str(n).strip()]
+        notes = [md(" ".join(str(n).split())) for n in notes or [] if str(n).strip()]
         if not notes:
             return []
         lines = [f'!!! note "Note{"s" if len(notes) > 1 else ""}"', ""]
@@ -123,7 +124,8 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
         lines = []
         for c in choices:
             more = f" ([all rules choices]({self.link('index.md', 'rules-choices', here)}))" if self.folder else ""
-            lines += ['!!! info "Rules choice"', "", f"    `{c['id']}`: {' '.join(c.get('text', '').split())}{more}", ""]
+            lines += ['!!! info "Rules choice"', "", f"    {code(c['id'])}: {md(' '.join(c.get('text', '').split()))}{more}",
+                      ""]
         return lines
 
     # ------------------------------------------------------------------ pages
@@ -146,10 +148,10 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
         facts = [f"{m.min_players}–{m.max_players} players" if m.min_players != m.max_players
                  else f"{m.min_players} players"]
         if m.edition:
-            facts.insert(0, m.edition)
+            facts.insert(0, md(m.edition))
         lines += [f"*{' · '.join(facts)}*", ""]
         if m.description:
-            lines += [" ".join(m.description.split()), ""]
+            lines += [md(" ".join(m.description.split())), ""]
         lines += ["| Page | What it covers |", "|---|---|",
                   "| [Setup](setup.md) | preparing the game, player counts, options |",
                   "| [Roles](roles.md) | each role's action and privilege |",
@@ -169,19 +171,19 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
             if z.tableau:
                 facts.append("in play: the effects of these cards work for their owner")
             if z.refill_from is not None:
-                facts.append(f"when empty, refilled from {m.zones[z.refill_from].text}"
+                facts.append(f"when empty, refilled from {md(m.zones[z.refill_from].text)}"
                              + (" (shuffled)" if z.refill_shuffle else ""))
             if z.index == getattr(m, "box", None):
                 facts.append("the cards a game does not use")
-            lines.append(f"- **{cap(z.text)}**: {', '.join(facts[:2])}" + "".join(f"; {f}" for f in facts[2:]) + ".")
+            lines.append(f"- **{md(cap(z.text))}**: {', '.join(facts[:2])}" + "".join(f"; {f}" for f in facts[2:]) + ".")
         lines.append("")
         if m.piles:
             lines += ["Cards can also lie on a card in play:", ""]
             for p in m.piles:
                 facts = [{"hidden": "face down", "public": "face up"}.get(p.visibility, p.visibility)]
                 if p.capacity:
-                    facts.append(f"at most {p.capacity_text} on a card")
-                lines.append(f"- **{cap(p.text.replace('{card}', 'a card'))}**: {'; '.join(facts)}.")
+                    facts.append(f"at most {md(p.capacity_text)} on a card")
+                lines.append(f"- **{md(cap(p.text.replace('{card}', 'a card')))}**: {'; '.join(facts)}.")
             lines.append("")
         lines += self.round_lines()
         lines += ["## Rules choices {#rules-choices}", ""]
@@ -189,8 +191,8 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
             lines += ["Where the rulebooks are silent or disagree, this content makes these choices:", ""]
             for c in m.rules_choices:
                 option = f" *(option [`{c['option']}`](options.md#option-{c['option']}))*" if c.get("option") else ""
-                lines += [f"- `{c['id']}`{{#choice-{c['id']}}}{option}: {' '.join(c.get('text', '').split())}"
-                          + (f" *(source: {c['source']})*" if c.get("source") else "")]
+                lines += [f"- `{c['id']}`{{#choice-{c['id']}}}{option}: {md(' '.join(c.get('text', '').split()))}"
+                          + (f" *(source: {md(c['source'])})*" if c.get("source") else "")]
             lines.append("")
         else:
             lines += ["This game documents no rules choices.", ""]
@@ -210,7 +212,7 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
             for t in types:
                 for tag in sorted(t.tags - {kind}):
                     tags[tag] = tags.get(tag, 0) + first[t.index]
-            detail = ", ".join(f"{v} {words(k)}" for k, v in tags.items() if v)
+            detail = ", ".join(f"{v} {md(words(k))}" for k, v in tags.items() if v)
             kinds = sum(1 for t in types if first[t.index])
             lines.append(f"- **{self.group_title(kind)}**: {n} cards, {kinds} kinds"
                          + (f" ({detail})" if detail else "") + f" — see [Cards](cards.md#group-{slug(kind or 'other')}).")
@@ -234,9 +236,9 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
         lines += ["When a role is chosen, its phase is played: every player, starting with the chooser, carries out "
                   "the role's action, and the chooser alone has its privilege."
                   + (f" A privilege counts as many times as the chooser's "
-                     f"{m.quantities[m.privilege_multiplier].text} (see [what changes it]"
+                     f"{md(m.quantities[m.privilege_multiplier].text)} (see [what changes it]"
                      f"(when.md#every-phase))." if m.privilege_multiplier is not None else ""), ""]
-        tableau = [z.text for z in m.zones if z.tableau]
+        tableau = [md(z.text) for z in m.zones if z.tableau]
         froms = {t.works_from for t in m.types}
         if tableau:
             when = "as soon as it comes into play" if froms == {"at_once"} else \

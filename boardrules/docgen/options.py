@@ -3,7 +3,7 @@ and the rules choices that belong to it (a part of ``GameDoc``)."""
 from __future__ import annotations
 
 from .setup import option_values
-from .text import fmt_value, table
+from .text import code, fmt_value, md, table
 
 
 class OptionsPage:
@@ -17,10 +17,10 @@ class OptionsPage:
                   "(`--preset name`). The cards an option changes are counted for the largest player count it "
                   "allows.", ""]
         for key, o in m.options.items():
-            lines += [f"## `{key}` {{#option-{key}}}", "", " ".join(o.text.split()), ""]
-            values = ", ".join(fmt_value(v) for v in option_values(o)) or "any value"
+            lines += [f"## `{key}` {{#option-{key}}}", "", md(" ".join(o.text.split())), ""]
+            values = ", ".join(md(fmt_value(v)) for v in option_values(o)) or "any value"
             lines += table(["Default", "Values", "Players"],
-                           [[fmt_value(o.default), values, ", ".join(map(str, o.players)) if o.players else "any"]])
+                           [[md(fmt_value(o.default)), values, ", ".join(map(str, o.players)) if o.players else "any"]])
             if o.excludes:
                 lines += ["It cannot be on together with " + ", ".join(f"`{x}`" for x in o.excludes) + ".", ""]
             presets = [f"`{p}`" for p, spec in m.presets.items() if key in spec["options"]]
@@ -50,7 +50,7 @@ class OptionsPage:
             rows = [[self.card_link(t, "options.md"), base["copies"][t.index], q["copies"][t.index]]
                     for t in self.m.types if base["copies"][t.index] != q["copies"][t.index]]
             if rows:
-                label = f"`{key} = {fmt_value(v)}`" if not isinstance(v, bool) else (f"`{key}`" if v else f"no `{key}`")
+                label = code(f"{key} = {fmt_value(v)}") if not isinstance(v, bool) else (f"`{key}`" if v else f"no `{key}`")
                 lines += [f"### Cards with {label} ({n} players)", ""]
                 lines += table(["Card", "Without", "With"], rows)
         return lines

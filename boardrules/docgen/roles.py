@@ -3,7 +3,7 @@ of ``GameDoc``)."""
 from __future__ import annotations
 
 from .setup import player_ranges
-from .text import sentence
+from .text import md, sentence
 
 
 class RolesPage:
@@ -50,8 +50,8 @@ class RolesPage:
                   "starting with the chooser, carries out the action, then the end of the phase happens once. "
                   "The privilege holds for the chooser only.", ""]
         if m.privilege_multiplier is not None:
-            lines += [f"A privilege counts as many times as the chooser's {m.quantities[m.privilege_multiplier].text} "
-                      f"(normally {m.quantities[m.privilege_multiplier].base_text}; "
+            lines += [f"A privilege counts as many times as the chooser's {md(m.quantities[m.privilege_multiplier].text)} "
+                      f"(normally {md(m.quantities[m.privilege_multiplier].base_text)}; "
                       "see [what changes it](when.md#every-phase)).", ""]
         for r in m.roles:
             lines += self.role_block(r)
@@ -71,11 +71,11 @@ class RolesPage:
             lines += self.steps(f"procedures/{key}/do") + [""]
         if named:
             lines += ["### Named groups of cards {#named-cards}", ""]
-            lines += [f"- **{name}**: {phrase}." for name, phrase in named.items()] + [""]
+            lines += [f"- **{md(name)}**: {md(phrase)}." for name, phrase in named.items()] + [""]
         return lines
 
     def role_block(self, r, level=2, here="roles.md") -> list[str]:
-        lines = [f"{'#' * level} {r.en}{self.other_names(r.name)} {{#role-{r.id}}}", ""]
+        lines = [f"{'#' * level} {md(r.en)}{self.other_names(r.name)} {{#role-{r.id}}}", ""]
         phases = {p["key"]: p for p in self.phases()}
         note = self.availability(r)
         if note:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from ..model import nodes as N
-from .text import cap, fmt_value, table
+from .text import cap, code, fmt_value, md, table
 
 
 def player_ranges(values: dict) -> list[tuple[str, object]]:
@@ -71,14 +71,14 @@ class SetupPage:
             if z.scope == "player":
                 counts = [len(g.zones[z.index][s]) for s in order]
                 if any(counts):
-                    out[cap(z.text)] = f"{counts[0]} each" if len(set(counts)) == 1 else ", ".join(map(str, counts))
+                    out[md(cap(z.text))] = f"{counts[0]} each" if len(set(counts)) == 1 else ", ".join(map(str, counts))
             elif g.zones[z.index][0]:
-                out[cap(z.text)] = str(len(g.zones[z.index][0]))
+                out[md(cap(z.text))] = str(len(g.zones[z.index][0]))
         for c in self.m.counters:
             row = g.counters[c.index]
             values = [row[s] for s in order] if c.scope == "player" else row
             if any(values):
-                out[cap(c.text)] = f"{values[0]} each" if c.scope == "player" and len(set(values)) == 1 \
+                out[md(cap(c.text))] = f"{values[0]} each" if c.scope == "player" and len(set(values)) == 1 \
                     else ", ".join(map(str, values))
         return out
 
@@ -101,7 +101,7 @@ class SetupPage:
             for v in option_values(opt):
                 if v == opt.default:
                     continue
-                label = f"`{key} = {fmt_value(v)}`" if not isinstance(v, bool) else (f"`{key}`" if v else f"no `{key}`")
+                label = code(f"{key} = {fmt_value(v)}") if not isinstance(v, bool) else (f"`{key}`" if v else f"no `{key}`")
                 out.append((label, {key: v}))
         return out
 
@@ -155,7 +155,7 @@ class SetupPage:
         for n in self.counts():
             p = self.probe(n)
             if not isinstance(p, dict):
-                missing.append(f"{n} players: {p}")
+                missing.append(f"{n} players: {md(p)}")
                 continue
             rows.append((n, "", p))
             for label, opts in self.option_variants(n):
@@ -193,9 +193,9 @@ class SetupPage:
         if m.options:
             rows = []
             for key, o in m.options.items():
-                rows.append([f"`{key}`", fmt_value(o.default), ", ".join(fmt_value(v) for v in option_values(o)),
+                rows.append([f"`{key}`", md(fmt_value(o.default)), ", ".join(md(fmt_value(v)) for v in option_values(o)),
                              ", ".join(map(str, o.players)) if o.players else "any",
-                             ", ".join(f"`{x}`" for x in o.excludes), " ".join(o.text.split())])
+                             ", ".join(f"`{x}`" for x in o.excludes), md(" ".join(o.text.split()))])
             lines += table(["Option", "Default", "Values", "Players", "Excludes", "Meaning"], rows)
             lines += ["Choose options with `rules.new_game(players, options={...})` or "
                       "`boardrules play <game> --option name=value`.", ""]
@@ -203,8 +203,9 @@ class SetupPage:
             lines += ["This game has no options.", ""]
         lines += ["## Presets", ""]
         if m.presets:
-            rows = [[f"`{k}`", " ".join(str(p.get("text", "")).split()),
-                     ", ".join(f"`{o} = {fmt_value(v)}`" for o, v in p["options"].items())] for k, p in m.presets.items()]
+            rows = [[f"`{k}`", md(" ".join(str(p.get("text", "")).split())),
+                     ", ".join(code(f"{o} = {fmt_value(v)}") for o, v in p["options"].items())]
+                    for k, p in m.presets.items()]
             lines += table(["Preset", "Meaning", "Options"], rows)
         else:
             lines += ["This game has no presets.", ""]

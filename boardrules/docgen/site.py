@@ -10,7 +10,7 @@ from ..content.paths import data_dir, packaged_games
 from .games import GameDoc
 from .page import Page
 from .reference import SchemaDoc
-from .text import table
+from .text import code, html_text, md, table
 from .variants import VariantDoc
 
 SECTION_PAGES = ("games/index.md", "variants/index.md", "reference/index.md")
@@ -92,12 +92,12 @@ def make_pages(games=None, variants=None) -> list[Page]:
             parts.append(vd.page(folder, "changes", show_file=False))
             last = "| [Game end and scoring](end.md) | when the game ends, how it is scored |"
             parts[0].text = parts[0].text.replace(
-                last, last + f"\n| [Changes from {base.title}](changes.md) | every difference from {base.title}, "
+                last, last + f"\n| [Changes from {md(base.title)}](changes.md) | every difference from {md(base.title)}, "
                              "the game this one is written as a variant of |", 1)
         game_pages.append((label, parts))
         m = rules.model
-        rows.append([f"[{label}]({rules.id}/index.md)", m.edition, f"{m.min_players}–{m.max_players}",
-                     " ".join((m.description or "").split()), f"`{rules.id}`"])
+        rows.append([f"[{md(label)}]({rules.id}/index.md)", md(m.edition), f"{m.min_players}–{m.max_players}",
+                     md(" ".join((m.description or "").split())), f"`{rules.id}`"])
     index += table(["Game", "Edition", "Players", "About", "Id"], rows)
     pages.append(Page("games/index.md", "Games", "\n".join(index)))
     for label, parts in game_pages:
@@ -119,8 +119,8 @@ def make_pages(games=None, variants=None) -> list[Page]:
         label = f"{path.parent.name}/{path.name}"
         page = VariantDoc(path, label, rules, base, base_folder).page("variants")
         vpages.append(page)
-        rows.append([f"[{rules.title}]({path.stem}.md)", f"`{label}`", base.title,
-                     " ".join((rules.model.description or "").split())])
+        rows.append([f"[{md(rules.title)}]({path.stem}.md)", code(label), md(base.title),
+                     md(" ".join((rules.model.description or "").split()))])
     vindex += table(["Variant", "File", "Extends", "What it does"], rows) if rows else \
         ["No example variants were found (they live in `examples/` of a source checkout).", ""]
     pages.append(Page("variants/index.md", "Example variants", "\n".join(vindex)))
@@ -135,7 +135,8 @@ def make_pages(games=None, variants=None) -> list[Page]:
 
 
 def nav(pages: list[Page]) -> dict[str, list]:
-    """Navigation for the generated sections: section index page -> mkdocs nav entries below it."""
+    """Navigation for the generated sections: section index page -> mkdocs nav entries below it. A title (from
+    content: a game's or a variant's title) is HTML-escaped, as the theme puts nav titles into the page as they are."""
     out = {}
     for section in SECTION_PAGES:
         folder = section.rsplit("/", 1)[0]
@@ -149,11 +150,11 @@ def nav(pages: list[Page]) -> dict[str, list]:
                 if sub not in games:
                     games[sub] = []
                     entries.append({"__game__": sub})
-                games[sub].append(p.path if p.path.endswith("/index.md") else {p.title: p.path})
+                games[sub].append(p.path if p.path.endswith("/index.md") else {html_text(p.title): p.path})
                 if p.path.endswith("/index.md"):
-                    games[sub + "__title"] = p.title
+                    games[sub + "__title"] = html_text(p.title)
             else:
-                entries.append({p.title: p.path})
+                entries.append({html_text(p.title): p.path})
         for i, e in enumerate(entries):
             if "__game__" in e:
                 sub = e["__game__"]

@@ -8,6 +8,50 @@ import re
 from ..model.records import article, plural, words  # noqa: F401  (the docs pages use them)
 
 
+_MD_SPECIAL = re.compile(r"[\\`\[\]{}&<>]")
+_MD_ESCAPED = {"\\": "\\\\", "`": "\\`", "[": "\\[", "]": "\\]", "{": "\\{", "}": "\\}",
+               "&": "&amp;", "<": "&lt;", ">": "&gt;"}
+_CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)", re.S)     # as Markdown reads a code span
+
+
+def md(text) -> str:
+    """Text from content (a title, a name, a description, a note, a rules choice, a sentence the compiler made of
+    them) as Markdown that shows exactly these characters: HTML's ``<``, ``>`` and ``&`` become entities, the
+    characters of Markdown's links, images and attribute lists (brackets, braces, the backslash) and a lone backtick
+    are escaped, and a line cannot open a code fence. The content's own code spans (text between matching
+    backticks) stay code: Markdown shows their text as it is. A stranger's content can then put no element,
+    attribute, link, image or included file into a page. Every text of content goes through here (or through
+    :func:`code`) where it enters the Markdown; the generator's own markup is added around it."""
+    text = str(text)
+    if not _MD_SPECIAL.search(text):
+        return text
+    out, at = [], 0
+    for span in _CODE_SPAN.finditer(text):     # content's own code spans stay (Markdown shows their text as it is)
+        out += [_escape(text[at:span.start()]), " ".join(span.group().splitlines())]
+        at = span.end()
+    out.append(_escape(text[at:]))
+    return "".join(out)
+
+
+def _escape(text: str) -> str:
+    text = _MD_SPECIAL.sub(lambda m: _MD_ESCAPED[m.group()], text)
+    return text.replace("~", "&#126;") if "~~~" in text else text     # no code fence opened at a line's start
+
+
+_SNIPPET = re.compile(r"^([ \t]*)(?=;*-+8<-+)", re.M)
+
+
+def shown_file(text: str) -> str:
+    """A file's text for a code block: the lines that a snippets extension would replace by another file
+    (``--8<--``) get its escape (``;``), which it takes away again, so the block shows the file as it is."""
+    return _SNIPPET.sub(r"\1;", text)
+
+
+def html_text(text) -> str:
+    """Text from content where Markdown is not read but HTML is (a navigation title)."""
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def cap(text: str) -> str:
     text = text.strip()
     if text.startswith("["):        # a link first: its words
@@ -49,9 +93,20 @@ def fmt_value(value) -> str:
 
 
 def code(value) -> str:
-    if isinstance(value, str):
-        return f"`{value}`"
-    return f"`{json.dumps(value, ensure_ascii=False)}`"
+    """A value as a code span (a string as it is, anything else as JSON). A string from content may hold backticks:
+    the span's fence is longer than any run of them, so the text cannot close it early."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = " ".join(text.splitlines())
+    if "`" not in text:
+        return f"`{text}`"
+    fence = "`" * (max(len(run) for run in re.findall(r"`+", text)) + 1)
+    return f"{fence} {text} {fence}"
+
+
+def fence_for(text: str) -> str:
+    """A code fence longer than every run of backticks in ``text``, so no line of it closes the block."""
+    runs = re.findall(r"`{3,}", text)
+    return "`" * max([3] + [len(r) + 1 for r in runs])
 
 
 def slug(text: str) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 from .games import GameDoc
 from .page import Page
 from .steps import compiled_steps
-from .text import cap, flow, fmt_value, sentence, table, words
+from .text import cap, code, fence_for, flow, fmt_value, md, sentence, shown_file, table, words
 
 LOCALES = {"zh": "中文", "ja": "日本語", "de": "Deutsch", "fr": "Français", "es": "Español"}
 HANDLED_SECTIONS = {"id", "title", "edition", "description", "players", "include", "cards", "roles", "quantities",
@@ -16,10 +16,10 @@ HANDLED_SECTIONS = {"id", "title", "edition", "description", "players", "include
 
 def name_fields(thing) -> dict:
     """A card's or a role's English name and its names in other languages, as rows of a comparison."""
-    out = {"Name": thing.en}
+    out = {"Name": md(thing.en)}
     for loc in thing.name:
         if loc != "en":
-            out[f"Name ({LOCALES.get(loc, loc)})"] = thing.name[loc]
+            out[f"Name ({md(LOCALES.get(loc, loc))})"] = md(thing.name[loc])
     return out
 
 
@@ -39,23 +39,24 @@ class VariantDoc:
 
     def card_name(self, doc: GameDoc, t) -> str:
         link = self.base_link("cards.md", "card-" + t.id) if doc is self.da else None
-        return f"[{t.en}]({link})" if link else f"**{t.en}**"
+        return f"[{md(t.en)}]({link})" if link else f"**{md(t.en)}**"
 
     def role_name(self, doc: GameDoc, r) -> str:
         link = self.base_link("roles.md", "role-" + r.id) if doc is self.da else None
-        return f"[{r.en}]({link})" if link else f"**{r.en}**"
+        return f"[{md(r.en)}]({link})" if link else f"**{md(r.en)}**"
 
     def page(self, folder: str, name: str | None = None, show_file: bool = True) -> Page:
         a, b = self.a, self.b
         link = self.base_link()
-        base = f"[{a.title}]({link})" if link else f"**{a.title}**"
+        title, base_title = md(b.title), md(a.title)
+        base = f"[{base_title}]({link})" if link else f"**{base_title}**"
         if show_file:
-            lines = [f"# {b.title}", "", f"`{self.label}` (id `{b.id}`) extends {base}.", ""]
+            lines = [f"# {title}", "", f"{code(self.label)} (id {code(b.id)}) extends {base}.", ""]
             if b.description:
-                lines += [f"> {' '.join(b.description.split())}", ""]
+                lines += [f"> {md(' '.join(b.description.split()))}", ""]
         else:
-            lines = [f"# {b.title}: changes from {a.title}", "",
-                     f"{b.title} is written as a variant of {base}: its content file lists only what differs. "
+            lines = [f"# {title}: changes from {base_title}", "",
+                     f"{title} is written as a variant of {base}: its content file lists only what differs. "
                      "Here is every difference, found by comparing the two loaded games.", ""]
         sections = [self.game_facts(), self.cards(), self.roles(), self.quantities(), self.options(),
                     self.steps(), self.scoring(), self.choices(), self.other_sections()]
@@ -64,10 +65,12 @@ class VariantDoc:
             body = [x[1:] if x.startswith("###") else x for x in body]
             return Page(f"{folder}/{name}.md", f"Changes from {a.title}", "\n".join(lines + body))
         lines += ["## What changes", ""] + (body or ["Nothing: the variant plays exactly like its base.", ""])
-        lines += ["## The variant file", "", f"```yaml title=\"{self.path.name}\"",
-                  self.path.read_text(encoding="utf-8").rstrip(), "```", "",
-                  "Play it with `boardrules play " + self.label + " --players 3`, or compare it with its base with "
-                  "`boardrules compare " + a.id + " " + self.label + "`.", ""]
+        text = shown_file(self.path.read_text(encoding="utf-8").rstrip())
+        fence = fence_for(text)     # the file's own lines cannot close the block
+        file_name = self.path.name.replace('"', "'").replace("\n", " ")
+        lines += ["## The variant file", "", f"{fence}yaml title=\"{file_name}\"", text, fence, "",
+                  "Play it with " + code(f"boardrules play {self.label} --players 3") + ", or compare it with its base "
+                  "with " + code(f"boardrules compare {a.id} {self.label}") + ".", ""]
         return Page(f"{folder}/{name or self.path.stem}.md", b.title, "\n".join(lines))
 
     # ------------------------------------------------------------------ sections
@@ -76,7 +79,7 @@ class VariantDoc:
         for label, x, y in (("Title", a.title, b.title), ("Edition", a.edition, b.edition),
                             ("Players", f"{a.min_players}–{a.max_players}", f"{b.min_players}–{b.max_players}")):
             if x != y and label != "Title":
-                rows.append([label, x or "—", y or "—"])
+                rows.append([label, md(x) if x else "—", md(y) if y else "—"])
         return (["### The game", ""] + table(["", "Before", "After"], rows)) if rows else []
 
     def card_fields(self, doc: GameDoc, t) -> dict:
@@ -85,13 +88,13 @@ class VariantDoc:
         out["Copies"] = str(t.copies)
         for name, spec in m.attributes.items():
             if name in t.attrs:
-                out[cap(spec.get("text", name))] = fmt_value(t.attrs[name])
-        out["Tags"] = ", ".join(words(x) for x in sorted(t.tags))
-        out["Starts in"] = m.zones[t.start].text if m.zones else ""
+                out[md(cap(spec.get("text", name)))] = md(fmt_value(t.attrs[name]))
+        out["Tags"] = ", ".join(md(words(x)) for x in sorted(t.tags))
+        out["Starts in"] = md(m.zones[t.start].text) if m.zones else ""
         for i, text in enumerate(t.texts, 1):
-            out[f"Effect {i}" if len(t.texts) > 1 else "Effect"] = sentence(text)
+            out[f"Effect {i}" if len(t.texts) > 1 else "Effect"] = md(sentence(text))
         for i, note in enumerate(t.notes, 1):
-            out[f"Note {i}" if len(t.notes) > 1 else "Note"] = " ".join(str(note).split())
+            out[f"Note {i}" if len(t.notes) > 1 else "Note"] = md(" ".join(str(note).split()))
         return out
 
     def cards(self) -> list[str]:
@@ -118,19 +121,19 @@ class VariantDoc:
         if changed:
             lines += ["### Cards changed", ""]
             for old, rows in changed:
-                lines += [f"#### {old.en}{self.da.other_names(old.name)}", ""]
+                lines += [f"#### {md(old.en)}{self.da.other_names(old.name)}", ""]
                 lines += table(["", "Before", "After"], rows)
                 link = self.base_link("cards.md", "card-" + old.id)
                 if link:
-                    lines += [f"[The card in {self.a.title}]({link})", ""]
+                    lines += [f"[The card in {md(self.a.title)}]({link})", ""]
         return lines
 
     def role_fields(self, doc: GameDoc, r) -> dict:
         out = name_fields(r)
-        out["Privilege"] = " ".join(sentence(x) for x in r.privilege_texts)
+        out["Privilege"] = " ".join(md(sentence(x)) for x in r.privilege_texts)
         for key, text in (("Start of the phase", r.start_text), ("Action", r.action_text),
                           ("End of the phase", r.end_text)):
-            out[key] = sentence(text) if text else ""
+            out[key] = md(sentence(text)) if text else ""
         return out
 
     def roles(self) -> list[str]:
@@ -154,7 +157,7 @@ class VariantDoc:
         if changed:
             lines += ["### Roles changed", ""]
             for r, rows in changed:
-                lines += [f"#### {r.en}", ""] + table(["", "Before", "After"], rows)
+                lines += [f"#### {md(r.en)}", ""] + table(["", "Before", "After"], rows)
         return lines
 
     def quantities(self) -> list[str]:
@@ -162,19 +165,19 @@ class VariantDoc:
         rows = []
         for q in b.quantities:
             if q.id not in a.quantity_index:
-                rows.append([cap(q.text), f"`{q.id}`", "— (new)", (q.base_text)])
+                rows.append([md(cap(q.text)), f"`{q.id}`", "— (new)", md(q.base_text)])
                 continue
             old = a.quantities[a.quantity_index[q.id]]
             for label, x, y in (("", old.base_text, q.base_text), (" (at least)", old.min, q.min),
                                 (" (at most)", old.max, q.max)):
                 if x != y:
-                    rows.append([cap(q.text) + label, f"`{q.id}`", "—" if x is None else (str(x)),
-                                 "—" if y is None else (str(y))])
+                    rows.append([md(cap(q.text)) + label, f"`{q.id}`", "—" if x is None else md(x),
+                                 "—" if y is None else md(y)])
             if old.text != q.text:
-                rows.append(["Name", f"`{q.id}`", old.text, q.text])
+                rows.append(["Name", f"`{q.id}`", md(old.text), md(q.text)])
         for q in a.quantities:
             if q.id not in b.quantity_index:
-                rows.append([cap(q.text), f"`{q.id}`", (q.base_text), "— (removed)"])
+                rows.append([md(cap(q.text)), f"`{q.id}`", md(q.base_text), "— (removed)"])
         return (["### Numbers", "", "Base values, before any card or privilege changes them:", ""]
                 + table(["Number", "Id", "Before", "After"], rows)) if rows else []
 
@@ -182,9 +185,9 @@ class VariantDoc:
         a, b = self.a, self.b
 
         def opt(o):
-            return None if o is None else {"Default": fmt_value(o.default), "Values": fmt_value(o.values or ""),
-                                           "Players": fmt_value(o.players or "any"),
-                                           "Excludes": fmt_value(o.excludes), "Meaning": " ".join(o.text.split())}
+            return None if o is None else {"Default": md(fmt_value(o.default)), "Values": md(fmt_value(o.values or "")),
+                                           "Players": md(fmt_value(o.players or "any")),
+                                           "Excludes": md(fmt_value(o.excludes)), "Meaning": md(" ".join(o.text.split()))}
         rows = []
         for key in dict.fromkeys([*a.options, *b.options]):
             x, y = opt(a.options.get(key)), opt(b.options.get(key))
@@ -200,7 +203,7 @@ class VariantDoc:
             x, y = a.presets.get(key), b.presets.get(key)
             if x != y:
                 def show(p):
-                    return "—" if p is None else (" ".join(str(p.get("text", "")).split()) + ": " + ", ".join(
+                    return "—" if p is None else md(" ".join(str(p.get("text", "")).split()) + ": " + ", ".join(
                         f"{k} = {fmt_value(v)}" for k, v in p["options"].items()))
                 rows.append([f"preset `{key}`", show(x), show(y)])
         return (["### Options and presets", ""] + table(["", "Before", "After"], rows)) if rows else []
@@ -222,7 +225,7 @@ class VariantDoc:
 
     def scoring(self) -> list[str]:
         def parts(doc):
-            return [f"{s.name.get('en', s.id) if isinstance(s.name, dict) else s.name}: {(s.text)}"
+            return [md(f"{s.name.get('en', s.id) if isinstance(s.name, dict) else s.name}: {s.text}")
                     + (" (counted last)" if s.order > 0 else "") for s in doc.m.scoring]
         x, y = parts(self.da), parts(self.db)
         lines = []
@@ -232,14 +235,14 @@ class VariantDoc:
                 for i in range(max(len(x), len(y))) if (x[i] if i < len(x) else None) != (y[i] if i < len(y) else None)])
         tx, ty = [t for _, t in self.a.tie_break], [t for _, t in self.b.tie_break]
         if tx != ty:
-            lines += ["### Tie-break", "", f"Before: {', then '.join(tx) or 'none'}.", "",
-                      f"After: {', then '.join(ty) or 'none'}.", ""]
+            lines += ["### Tie-break", "", f"Before: {md(', then '.join(tx)) or 'none'}.", "",
+                      f"After: {md(', then '.join(ty)) or 'none'}.", ""]
         return lines
 
     def choices(self) -> list[str]:
         x = {c["id"]: c.get("text", "") for c in self.a.rules_choices}
         y = {c["id"]: c.get("text", "") for c in self.b.rules_choices}
-        rows = [[f"`{k}`", " ".join(x.get(k, "—").split()), " ".join(y.get(k, "—").split())]
+        rows = [[f"`{k}`", md(" ".join(x.get(k, "—").split())), md(" ".join(y.get(k, "—").split()))]
                 for k in dict.fromkeys([*x, *y]) if x.get(k) != y.get(k)]
         return (["### Rules choices", ""] + table(["", "Before", "After"], rows)) if rows else []
 
@@ -252,9 +255,9 @@ class VariantDoc:
                 continue
             x, y = ca.get(key), cb.get(key)
             if isinstance(x, dict) and isinstance(y, dict):
-                rows = [[f"`{k}`", f"`{flow(x[k])}`" if k in x else "—", f"`{flow(y[k])}`" if k in y else "—"]
+                rows = [[code(str(k)), code(flow(x[k])) if k in x else "—", code(flow(y[k])) if k in y else "—"]
                         for k in dict.fromkeys([*x, *y]) if x.get(k) != y.get(k)]
             else:
-                rows = [[f"`{key}`", "—" if x is None else f"`{flow(x)}`", "—" if y is None else f"`{flow(y)}`"]]
-            lines += [f"### {cap(words(key))}", ""] + table(["", "Before", "After"], rows)
+                rows = [[code(str(key)), "—" if x is None else code(flow(x)), "—" if y is None else code(flow(y))]]
+            lines += [f"### {md(cap(words(key)))}", ""] + table(["", "Before", "After"], rows)
         return lines

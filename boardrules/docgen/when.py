@@ -3,7 +3,7 @@ there (a part of ``GameDoc``)."""
 from __future__ import annotations
 
 from .steps import events_of, walk
-from .text import cap, sentence, table
+from .text import cap, md, sentence, table
 
 
 class WhenPage:
@@ -85,7 +85,7 @@ class WhenPage:
         for r in m.roles:
             qs, evs = self.refs(*role_raw[r.id])
             extra = [e for e in events_of(r.block) if e not in evs and e not in auto] if r.block is not None else []
-            add("role-" + r.id, f"{r.en} phase", qs, self.chain(evs + extra), f"in the {r.en} phase", r)
+            add("role-" + r.id, f"{md(r.en)} phase", qs, self.chain(evs + extra), f"in the {md(r.en)} phase", r)
         qs, evs = self.refs(rnd.get("end"))
         if qs or evs:
             add("round-end", "Round end", qs, self.chain(evs), "at the end of every round")
@@ -130,8 +130,8 @@ class WhenPage:
         event = next((e for e in m.events if m.triggers.get(e)), None)
         changed = {e["modify"] for t in m.types for e in t.effects if isinstance(e, dict) and "modify" in e}
         quantity = next((q for q in m.quantities if q.id in changed), None)
-        return (f' ("{m.events[event]}")' if event else "",
-                f' ("your {quantity.text}")' if quantity is not None else "")
+        return (f' ("{md(m.events[event])}")' if event else "",
+                f' ("your {md(quantity.text)}")' if quantity is not None else "")
 
     def when_page(self) -> str:
         m = self.m
@@ -146,9 +146,9 @@ class WhenPage:
             role = ph.get("role")
             said = []
             if ph["events"]:
-                said.append("**Moments:** " + "; ".join(m.events.get(e, e) for e in ph["events"]) + ".")
+                said.append("**Moments:** " + "; ".join(md(m.events.get(e, e)) for e in ph["events"]) + ".")
             if ph["quantities"]:
-                said.append("**Numbers:** " + "; ".join(m.quantities[m.quantity_index[q]].text
+                said.append("**Numbers:** " + "; ".join(md(m.quantities[m.quantity_index[q]].text)
                                                         for q in ph["quantities"]) + ".")
             lines += [cap(ph["intro"]) + ":", ""] + [f"- {x}" for x in said] + [""] if said else \
                 [cap(f"{ph['intro']} the rules use no moment or number that a card can change."), ""]
@@ -189,7 +189,7 @@ class WhenPage:
         for q in m.quantities:
             for mod in q.mods:
                 if id(mod) not in placed_q and mod.type >= 0:
-                    rows.append([cap(q.text), self.card_link(m.types[mod.type], "when.md"),
+                    rows.append([md(cap(q.text)), self.card_link(m.types[mod.type], "when.md"),
                                  sentence(self.say(mod.text))])
         if rows:
             lines += ["## Elsewhere {#elsewhere}", "",
@@ -205,7 +205,7 @@ class WhenPage:
             by += [f"{self.role_link(r, 'when.md')} (privilege)" for r in m.roles if q.index in r.privilege]
             limits = ", ".join(x for x in (f"at least {q.min}" if q.min is not None else "",
                                            f"at most {q.max}" if q.max is not None else "") if x)
-            rows.append([f'<span id="number-{q.id}"></span>{cap(q.text)}', f"`{q.id}`", self.say(q.base_text), limits,
+            rows.append([f'<span id="number-{q.id}"></span>{md(cap(q.text))}', f"`{q.id}`", self.say(q.base_text), limits,
                          ", ".join(dict.fromkeys(by))])
         lines += table(["Number", "Id", "Base value", "Limits", "Changed by"], rows)
         return "\n".join(lines)
