@@ -40,10 +40,16 @@ def seat(value, players: int) -> int | None:
 
 def seed(value) -> int:
     """The seed to use: ``None`` draws one from the operating system's entropy (a game whose seed can be guessed
-    can be predicted, deck order included)."""
+    can be predicted, deck order included). A given seed is a whole number from 0 to 2**64 - 1, the seeds a saved
+    state may hold: a game started from any other could not be read back from its own ``to_json()``."""
     if value is None:
         return int.from_bytes(os.urandom(SEED_BITS // 8), "big")     # (what secrets.randbits reads, without its import)
-    return whole_number("seed", value)
+    whole_number("seed", value)
+    if not 0 <= value < 1 << SEED_BITS:
+        shown = value if value.bit_length() <= 2 * SEED_BITS else f"a {'negative ' * (value < 0)}number of " \
+                                                                    f"{value.bit_length()} bits"
+        raise UsageError(f"seed must be a whole number from 0 to 2**{SEED_BITS} - 1, got {shown}")
+    return value
 
 
 def flag(name: str, value) -> bool:
