@@ -139,7 +139,7 @@ def position(rules, players, *, hands=None, cities=None, goods=None, tucked=None
         assert roles_frame["node"] == "round/roles"
         roles_frame["data"] = role_order(players, start_player)
         d["pending"] = {"node": "round/roles", "player": roles_frame["data"][0]}
-    return rules.game_from_json(d)
+    return rules.game_from_json(d, check_history=False)
 
 
 # ---------------------------------------------------------------------- small helpers for the tests

@@ -174,7 +174,7 @@ def pr_position(players=3, *, governor=0, islands=None, cities=None, goods=None,
     roles_frame = d["flow"][-1]
     roles_frame["data"] = role_order(players, governor)
     d["pending"] = {"node": roles_frame["node"], "player": governor}
-    return RULES.game_from_json(d)
+    return RULES.game_from_json(d, check_history=False)
 
 
 # ---------------------------------------------------------------------- reading a game

@@ -1,7 +1,9 @@
 """The corpus of states a careless or hostile client could send (tests/bad_states/*.json: the game, why the state is
-wrong, the state): each is refused with StateError, and the same state unharmed loads."""
+wrong, the state, and for most a pattern the message must match, naming the JSON path of the problem): each is
+refused with StateError, and the same state unharmed loads."""
 import json
 import pathlib
+import re
 
 import pytest
 
@@ -18,8 +20,10 @@ def entry(path):
 @pytest.mark.parametrize("path", CORPUS, ids=[p.stem for p in CORPUS])
 def test_a_bad_state_is_refused_with_a_state_error(path):
     case = entry(path)
-    with pytest.raises(StateError):
+    with pytest.raises(StateError) as caught:
         boardrules.load(case["game"]).game_from_json(case["state"])
+    if "match" in case:     # refused for the reason the file is named after, not another one
+        assert re.search(case["match"], str(caught.value)), str(caught.value)
 
 
 def test_the_corpus_covers_both_games_and_every_file_says_why():

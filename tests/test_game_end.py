@@ -14,7 +14,7 @@ def frozen_position(hands=None):
     chapel = next(c for c in d["zones"]["city"][1] if c.startswith("chapel#"))
     d["piles"].setdefault("tucked", {})[chapel] = d["zones"]["supply"][0]
     d["zones"]["supply"] = [[]]
-    return RULES.game_from_json(d)
+    return RULES.game_from_json(d, check_history=False)
 
 
 def test_a_round_in_which_nothing_can_move_ends_the_game():

@@ -28,7 +28,7 @@ def position(players=3, options=ALL, nobles=None, **kw):
         d["counters"]["nobles"][INDEX[name]] = n
         d["counters"]["noble_supply"][0] -= n
         d["counters"]["colonist_supply"][0] += n
-    return RULES.game_from_json(d)
+    return RULES.game_from_json(d, check_history=False)
 
 
 def role(game, name):
@@ -94,10 +94,10 @@ def test_every_two_forests_lower_any_price_by_one_beside_the_quarries_without_a_
     d = game.to_json()
     for _ in range(forests):     # forests straight from their supply, as the Forest House would put them
         d["zones"]["island"][1].append(d["zones"]["forest_supply"][0].pop())
-    game = role(RULES.game_from_json(d), "builder")
+    game = role(RULES.game_from_json(d, check_history=False), "builder")
     decline(game)
     assert "guild_hall" in offered(game, "build", "building")
-    game2 = RULES.game_from_json(dict(d, counters={**d["counters"], "doubloons": [d["counters"]["doubloons"][0],
+    game2 = RULES.game_from_json(check_history=False, data=dict(d, counters={**d["counters"], "doubloons": [d["counters"]["doubloons"][0],
                                                                                price - 1, d["counters"]["doubloons"][2]],
                                                    "bank": [d["counters"]["bank"][0] + 1]}))
     role(game2, "builder")
@@ -128,7 +128,7 @@ def test_the_storehouse_keeps_three_more_barrels_of_any_kinds():
     d = game.to_json()
     d["zones"]["box"][0] += d["zones"]["cargo_ships"][0]       # no ship to load: everything is kept or lost
     d["zones"]["cargo_ships"][0] = []
-    game = role(RULES.game_from_json(d), "captain")
+    game = role(RULES.game_from_json(d, check_history=False), "captain")
     kept = 0
     while game.prompt in ("keep", "keep_more") and game.current_player == 0:
         act(game, game.prompt, kept=sorted(goods_of(game, 0))[0])
@@ -175,7 +175,7 @@ def test_the_small_wharf_ships_any_mix_for_a_point_every_two_once_per_phase():
     d = game.to_json()
     d["zones"]["box"][0] += d["zones"]["cargo_ships"][0]
     d["zones"]["cargo_ships"][0] = []
-    game = role(RULES.game_from_json(d), "captain")
+    game = role(RULES.game_from_json(d, check_history=False), "captain")
     act(game, "use_small_wharf")
     for good in ("corn", "corn", "indigo", "sugar", "sugar"):
         act(game, "small_wharf_load", barrel=good)
@@ -484,7 +484,7 @@ def test_the_small_wharf_is_used_once_per_phase():
     d = game.to_json()
     d["zones"]["box"][0] += d["zones"]["cargo_ships"][0]
     d["zones"]["cargo_ships"][0] = []
-    game = role(RULES.game_from_json(d), "captain")
+    game = role(RULES.game_from_json(d, check_history=False), "captain")
     act(game, "use_small_wharf")
     act(game, "small_wharf_load", barrel="corn")
     decline(game)                      # ships one barrel, keeps the rest

@@ -18,7 +18,7 @@ def with_cathedral(game, seat):
     """The Cathedral moved from beside the roles into a seat's city (as if built)."""
     d = game.to_json()
     d["zones"]["city"][seat].append(d["zones"]["cathedral_spot"][0].pop())
-    return RULES.game_from_json(d)
+    return RULES.game_from_json(d, check_history=False)
 
 
 # ------------------------------------------------------------------------------------------------ School 學校

@@ -171,16 +171,20 @@ class Rules:
                 raise IllegalAction(f"action {i} of the replay: {exc}") from None
         return game
 
-    def game_from_json(self, data: Mapping[str, Any]) -> Game:
-        """A game from :meth:`Game.to_json` output (also a hand-edited one, if it is consistent). The game keeps
-        nothing of ``data``: changing it afterwards does not change the game."""
+    def game_from_json(self, data: Mapping[str, Any], check_history: bool = True) -> Game:
+        """A game from :meth:`Game.to_json` output. The game keeps nothing of ``data``: changing it afterwards does
+        not change the game. Every part of the state is checked (StateError names the JSON path of a problem), and
+        with ``check_history`` (the default) its history must replay from its seed, options and players to this
+        very state. ``check_history=False`` skips the replay (it takes about as long as playing the history again)
+        and accepts a position edited by hand, as long as it is consistent."""
+        args.flag("check_history", check_history)
         if not isinstance(data, Mapping):
             raise StateError(f"a game state is a mapping (the output of Game.to_json()), got {type(data).__name__}")
         from ..engine import serialize      # imported when a state is first read: a lighter import
 
         try:
             model = self._play_ready()
-            kernel = serialize.from_json(model, data, self.check_options)
+            kernel = serialize.from_json(model, data, self.check_options, check_history)
             origin = kernel.clone()     # never played: where a failed action puts the game back from
             return Game(self, kernel, (origin.clone, len(kernel.history)))
         except UsageError as exc:       # the options or player count written in the state

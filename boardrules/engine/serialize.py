@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import functools
 import typing
+import weakref
 from typing import Any
 
 import attrs
 
 from ..actions import Action
 from ..errors import RulesError, StateError
+from ..limits import MAX_NUMBER, MAX_STATE_HISTORY
+from ..model.nodes import Choose, ForEachPlayer, RoleSelection, Turns
 from .kernel import Kernel
-from .state import FIELDS, Frame
+from .rng import MASK
+from .state import FIELDS, PILE, ZONE, Frame
 
 FORMAT = 1
 
@@ -119,11 +123,18 @@ def _plain(v):
 
 
 # ---------------------------------------------------------------------- from JSON
-def from_json(model, data, check_options) -> Kernel:
+def from_json(model, data, check_options, check_history=True) -> Kernel:
     """A kernel from ``to_json`` output. ``check_options(options, players)`` completes and checks the options.
-    Raises only StateError: a state that cannot be read, is inconsistent, or cannot resume its flow."""
+    Raises only StateError: a state that cannot be read, is inconsistent, or cannot resume its flow. With
+    ``check_history``, the history must also replay from the seed to this very state (``check_replay``)."""
+    history = data.get("history")
+    if type(history) is list and len(history) > MAX_STATE_HISTORY:     # before any work
+        raise StateError(f"history: {len(history)} actions, more than a saved state may hold ({MAX_STATE_HISTORY})")
     try:
-        return _from_json(model, data, check_options)
+        k = _from_json(model, data, check_options)
+        if check_history:
+            check_replay(k)
+        return k
     except StateError:
         raise
     except Exception as exc:  # noqa: BLE001 - anything else a hand-made state provokes is still a bad state
@@ -141,6 +152,11 @@ def _from_json(model, data, check_options) -> Kernel:
         raise StateError(f"unsupported state format {doc.format} (this version reads {FORMAT})")
     if not model.min_players <= doc.players <= model.max_players:
         raise StateError(f"{doc.players} players is not allowed for {model.id}")
+    if not 0 <= doc.seed <= MASK:
+        raise StateError(f"seed: {doc.seed} is not a seed of the 64-bit generator (0 to {MASK})")
+    big = _big_number(data)
+    if big:
+        raise StateError(big)
     missing = [name for name in model.options if name not in doc.options]
     if missing:         # a saved state names every option, as it is written: nothing is left to a default
         raise StateError(f"options: a saved state gives every option of the game (missing: {', '.join(missing)})")
@@ -157,6 +173,8 @@ def _from_json(model, data, check_options) -> Kernel:
     if missing:
         problems.append(f"{len(missing)} card(s) are nowhere: {', '.join(missing[:8])}")
     del k._seen
+    if not problems:
+        problems.extend(_pile_problems(k))
     for p in model.piles:
         for host in k.piles[p.index]:
             if k.pile_room(p.index, host) < 0:
@@ -187,12 +205,22 @@ def _from_json(model, data, check_options) -> Kernel:
         if node is None or not node.framed:
             problems.append(f"flow[{i}]: unknown flow node {fd.node!r}")
             continue
-        wrong = node.frame_problem(fd.pc, fd.data)
+        if fd.shared != bool(getattr(node, "shared", False)):
+            problems.append(f"flow[{i}].shared: a frame of {fd.node} is {'not ' * (not node.shared)}shared")
+            continue
+        wrong = node.frame_problem(fd.pc, fd.data, k)
         if wrong:
-            problems.append(f"flow[{i}] ({fd.node}): {wrong}")
-        env = prev if fd.shared and prev is not None else _env_in(model, fd.env, problems)
+            problems.append(f"flow[{i}].data ({fd.node}): {wrong}")
+        if fd.shared and prev is not None:
+            env = prev
+        else:
+            env = _env_in(k, fd.env, problems, f"flow[{i}].env")
+            if not problems:
+                problems.extend(_env_problems(k, i, env, prev))
         k.stack.append(Frame(node, env, _plain(fd.data), fd.pc))     # (nothing shared with the caller's state)
         prev = env
+    if doc.over and (doc.flow or doc.pending is not None):
+        problems.append("over: a game that is over has no flow and no pending decision")
     keys = []
     for i, h in enumerate(doc.history):
         try:
@@ -205,6 +233,10 @@ def _from_json(model, data, check_options) -> Kernel:
     if problems:
         raise StateError("inconsistent game state: " + "; ".join(problems))
     k.rebuild()
+    for i, f in enumerate(k.stack):     # what each frame's data says of the game as it now is
+        wrong = f.node.frame_problem(f.pc, f.data, k, f.env)
+        if wrong:
+            raise StateError(f"flow[{i}].data ({f.node.path}): {wrong}")
     for seat, c in k.fresh:
         if c not in {x for z in model.zones if z.tableau for x in k.zones[z.index][seat]}:
             raise StateError(f"fresh: {model.instance_names[c]} is not in seat {seat}'s tableau")
@@ -263,17 +295,168 @@ def _check_fields(k, doc, problems):
         problems.append("ending: [after_phase or after_round, reason]")
 
 
-def _env_in(d, env, problems):
+def _env_in(k, env, problems, where):
+    """A frame's variables from JSON, each checked against what its kind holds (``model.var_kinds``): a player a
+    seat of this game; a card the name of one of its cards (or none); the role played one of its roles; any other
+    value a number within MAX_NUMBER, true or false, none, or a text one of the game's choices offers."""
+    d = k.rules
+    kinds, texts = d.var_kinds, _choice_texts(d)
     out = {}
     for key, v in env.items():
-        if d.var_kinds.get(key) == "card" and isinstance(v, str):
-            c = d.instance_index.get(v)
-            if c is None:
-                problems.append(f"unknown card {v!r} in a flow variable")
-            out[key] = c
-        else:
-            out[key] = _plain(v)
+        kind = kinds.get(key)
+        if kind is None:
+            problems.append(f"{where}.{key}: not a variable of this game")
+        elif kind == "card":
+            if v is not None:
+                c = d.instance_index.get(v) if type(v) is str else None
+                if c is None:
+                    problems.append(f"{where}.{key}: {v!r:.40} is not a card of this game")
+                v = c
+        elif kind == "player":
+            if type(v) is not int or not 0 <= v < k.players:
+                problems.append(f"{where}.{key}: {v!r:.40} is not a seat of a {k.players}-player game")
+        elif key == "role":     # the engine's own variable: the role being played, by its index
+            if type(v) is not int or not 0 <= v < len(d.roles):
+                problems.append(f"{where}.{key}: {v!r:.40} is not a role of this game")
+        elif type(v) is str:
+            if v not in texts.get(key, ()):
+                problems.append(f"{where}.{key}: {v!r:.40} is not an answer any choice of {key} offers")
+        elif not (v is None or type(v) is bool or type(v) is int and -MAX_NUMBER <= v <= MAX_NUMBER):
+            problems.append(f"{where}.{key}: {v!r:.40} is not a number from -{MAX_NUMBER} to {MAX_NUMBER}")
+        out[key] = v
     return out
+
+
+#: The engine's own variables that a frame passes on to every frame it starts (a role's steps, a player's turn):
+#: a frame above one that holds them holds them too.
+_PASSED_ON = ("you", "chooser", "role")
+
+
+def _env_problems(k, i, env, prev):
+    """What is wrong with the variables of frame ``i`` (not shared) given those of the frame below it: the
+    engine's own variables are passed on, and a turn's player and index are the ones its loop gave."""
+    if prev is None:
+        return []
+    where, out = f"flow[{i}].env", []
+    for key in _PASSED_ON:
+        if key in prev and key not in env:
+            out.append(f"{where}: misses {key!r}, which the frame below it holds")
+    below = k.stack[-1] if k.stack else None
+    if below is not None and isinstance(below.node, (ForEachPlayer, Turns)) and type(below.data) is list \
+            and len(below.data) >= 2 and below.data[1] > 0 and below.node.body is not None:
+        first, taken = below.data[0], below.data[1]
+        if env.get("you") != (first + taken - 1) % k.players or env.get("index") != taken - 1:
+            out.append(f"{where}: the turn of seat {(first + taken - 1) % k.players} (index {taken - 1}) holds "
+                       f"you={env.get('you')!r:.20} and index={env.get('index')!r:.20}")
+    if below is not None and isinstance(below.node, RoleSelection):
+        if env.get("chooser") != env.get("you") or env.get("role") not in k.roles_used:
+            out.append(f"{where}: a role's steps are played by its chooser, for a role used this round")
+    return out
+
+
+_TEXTS = weakref.WeakKeyDictionary()
+
+
+def _choice_texts(d):
+    """variable -> the texts the model's choices of fixed answers may bind it to (made once per model)."""
+    texts = _TEXTS.get(d)
+    if texts is None:
+        texts = {}
+        for node in d.nodes.values():
+            if isinstance(node, Choose) and node.fixed is not None:
+                texts.setdefault(node.var, set()).update(x for x in node.fixed if type(x) is str)
+        _TEXTS[d] = texts
+    return texts
+
+
+#: The parts of a JSON state that hold numbers a stranger could make huge (zones and piles hold names only; the
+#: seed and the generator's state are checked as 64-bit values; options by the game's own option checks).
+_NUMBERED = ("round", "start_player", "chooser", "moves_round", "ticks", "counters", "fresh", "flow", "history")
+
+
+def _big_number(data):
+    """The first number of the state above MAX_NUMBER in magnitude, as a message naming its JSON path, or None."""
+    deep = _DEEP
+    for name in _NUMBERED:
+        stack = [(name, data.get(name))]
+        while stack:
+            where, v = stack.pop()
+            t = type(v)
+            if t is int:
+                if not -MAX_NUMBER <= v <= MAX_NUMBER:
+                    return f"{where}: a number of {len(str(abs(v))) if v.bit_length() < 10_000 else 'thousands of'} " \
+                           f"digits, beyond the largest a state may hold ({MAX_NUMBER})"
+            elif t is list:
+                stack.extend((f"{where}[{j}]", x) for j, x in enumerate(v) if type(x) in deep)
+            elif t is dict:
+                stack.extend((f"{where}.{key}", x) for key, x in v.items() if type(x) in deep)
+    return None
+
+
+_DEEP = frozenset((int, list, dict))
+
+
+def _pile_problems(k):
+    """Piles lie only where piles can be: no card on itself, no circle of cards on each other, and under every
+    pile, at the bottom of its chain of hosts, a card in a zone open to all that no zone refills from (a card in
+    a draw pile, a discard pile kept face down, a hand or the box holds no cards)."""
+    d = k.rules
+    names = d.instance_names
+    where = {}      # card -> (pile, host): where it lies in a pile
+    for p in d.piles:
+        for host, cards in k.piles[p.index].items():
+            for c in cards:
+                where[c] = (p, host)
+    zone_of = {}
+    for z in d.zones:
+        for owner, cards in enumerate(k.zones[z.index]):
+            for c in cards:
+                zone_of[c] = z
+    sources = {z.refill_from for z in d.zones if z.refill_from is not None}
+    out = []
+    for p in d.piles:
+        for host in k.piles[p.index]:
+            seen, c = {host}, host
+            while c in where:
+                c = where[c][1]
+                if c in seen:
+                    out.append(f"piles.{p.id}.{names[host]}: " + ("the card lies on itself" if len(seen) == 1 else
+                               f"lies in a circle of cards on each other (through {names[c]})"))
+                    break
+                seen.add(c)
+            else:
+                z = zone_of.get(c)
+                if z is not None and (z.visibility != "public" or z.index in sources or z.index == d.box):
+                    out.append(f"piles.{p.id}.{names[host]}: {names[c]} lies in zone {z.id}, where no card "
+                               "holds a pile")
+            if out:
+                return out
+    return out
+
+
+def check_replay(k):
+    """The state ``k`` (read from JSON) must be what its history gives when replayed from its seed, options and
+    players: every action legal where it was taken, and the state reached the same (``to_json``) as the one read."""
+    d = k.rules
+    r = Kernel.setup(d, k.players, k.seed, dict(k.options), log=False).start()
+    for i, a in enumerate(k.history):
+        p = r.pending
+        if p is None:
+            raise StateError(f"history[{i}]: the game replayed from its seed is over before this action")
+        key = a._key
+        for j, b in enumerate(p.actions):
+            if b._key == key:
+                break
+        else:
+            raise StateError(f"history[{i}]: {a.kind} {a.args} is not legal there in the game replayed from its seed")
+        try:
+            r.choose(j)
+        except RulesError as exc:
+            raise StateError(f"history[{i}]: the game replayed from its seed stops here: {exc}") from None
+    mine, theirs = to_json(k), to_json(r)
+    if mine != theirs:
+        wrong = next((name for name in theirs if theirs[name] != mine.get(name)), "?")
+        raise StateError(f"history: replayed from its seed, it does not give this state ({wrong} differs)")
 
 
 def _cattrs_messages(exc):

@@ -10,6 +10,8 @@ from typing import Any, Callable
 
 import attrs
 
+from .rng import MASK
+
 ZONE, PILE = 0, 1
 
 
@@ -95,11 +97,13 @@ def _seat(name, optional=False):
 
 
 def _rng_in(k, v, problems):
-    try:
+    """The generator's state exactly as ``to_json`` writes it: ``str`` of an integer from 0 to 2**64 - 1 (no sign,
+    space, underscore, leading zero or other digits: one state, one text)."""
+    if len(v) <= 20 and v.isascii() and v.isdigit() and str(int(v)) == v and int(v) <= MASK:
         return int(v)
-    except ValueError:
-        problems.append(f"rng: must be an integer string, got {v!r:.40}")
-        return 0
+    problems.append(f"rng: the generator's state is written as a decimal integer from 0 to {MASK} with no sign, "
+                    f"space or leading zero, got {v!r:.40}")
+    return 0
 
 
 def _role_out(k, r):
@@ -214,12 +218,17 @@ def _fresh_out(k, fresh):
 
 
 def _fresh_in(k, doc, problems):
-    out = []
+    out, seen = [], set()
     for i, (seat, name) in enumerate(doc):
         c = k.rules.instance_index.get(name)
         if c is None or not 0 <= seat < k.players:
             problems.append(f"fresh[{i}]: bad entry {[seat, name]}")
+        elif c in seen:         # a card waits to work once: listed again, what it gives would count again
+            problems.append(f"fresh[{i}]: {name} is already listed")
+        elif k.rules.instance_types[c].works_from == "at_once":
+            problems.append(f"fresh[{i}]: {name} works at once, it never waits")
         else:
+            seen.add(c)
             out.append((seat, c))
     return out
 

@@ -10,6 +10,7 @@ import re
 
 from ..actions import Action
 from ..errors import RulesError
+from ..limits import MAX_NUMBER
 from .records import pile_text
 
 DECLINE = -1
@@ -17,7 +18,16 @@ DECLINE = -1
 
 def _ints(value, n=None) -> bool:
     return isinstance(value, list) and (n is None or len(value) == n) and \
-        all(type(x) is int and x >= 0 for x in value)
+        all(type(x) is int and 0 <= x <= MAX_NUMBER for x in value)
+
+
+def _count(data) -> bool:
+    return type(data) is int and 0 <= data <= MAX_NUMBER
+
+
+def _seat_problem(g, seat, what):
+    """A saved frame's seat that is not a seat of the game ``g`` (None when it is one, or no game is given)."""
+    return None if g is None or seat < g.players else f"{what} {seat} is not a seat of a {g.players}-player game"
 
 
 class Node:
@@ -29,8 +39,10 @@ class Node:
     parts = ()      # ... and its steps, as (label or None, Block) ("Otherwise" labels an if's else)
     conditions = ()     # a step with several conditions: each as a sentence, listed under it in the docs
 
-    def frame_problem(self, pc, data) -> str | None:
-        """What is wrong with a saved frame of this node (its program counter and data), or None."""
+    def frame_problem(self, pc, data, g=None, env=None) -> str | None:
+        """What is wrong with a saved frame of this node (its program counter and data), or None. With the game
+        ``g`` being read (its fields in place), the seats, cards and counts of the data are checked against it;
+        with the frame's variables ``env`` too (once the game is rebuilt), what the data says of the game now."""
         return None if pc == 0 and data is None else "a frame of this node has no program counter or data"
 
     def exec(self, g, f) -> bool:  # inline nodes
@@ -57,7 +69,7 @@ class Block(Node):
         g.push(self, f.env if self.shared else dict(f.env))
         return True
 
-    def frame_problem(self, pc, data):
+    def frame_problem(self, pc, data, g=None, env=None):
         return None if 0 <= pc <= len(self.steps) and data is None else \
             f"a block of {len(self.steps)} steps cannot be at step {pc}"
 
@@ -100,8 +112,9 @@ class Counted(Node):
         g.push(self, f.env, n)
         return True
 
-    def frame_problem(self, pc, data):
-        return None if pc == 0 and type(data) is int and data >= 0 else "a count frame holds what is left, a number"
+    def frame_problem(self, pc, data, g=None, env=None):
+        return None if pc == 0 and _count(data) else \
+            f"a count frame holds what is left, a number from 0 to {MAX_NUMBER}"
 
     def step(self, g, f):
         if f.data <= 0:
@@ -142,8 +155,12 @@ class ForEachPlayer(Node):
         g.push(self, f.env, [first, 0])
         return True
 
-    def frame_problem(self, pc, data):
-        return None if pc == 0 and _ints(data, 2) else "a turn frame holds [first seat, turns taken]"
+    def frame_problem(self, pc, data, g=None, env=None):
+        if not (pc == 0 and _ints(data, 2)):
+            return "a turn frame holds [first seat, turns taken]"
+        if g is not None and data[1] > g.players:
+            return f"a turn frame of a {g.players}-player game has taken {data[1]} turns"
+        return _seat_problem(g, data[0], "its first seat")
 
     def step(self, g, f):
         first, i = f.data
@@ -266,8 +283,8 @@ class Distribute(Node):
         g.push(self, f.env, 0)
         return True
 
-    def frame_problem(self, pc, data):
-        return None if pc == 0 and type(data) is int and data >= 0 else "a distribute frame holds its count"
+    def frame_problem(self, pc, data, g=None, env=None):
+        return None if pc == 0 and _count(data) else f"a distribute frame holds its count, from 0 to {MAX_NUMBER}"
 
     def step(self, g, f):
         env = f.env
@@ -508,6 +525,14 @@ class DiscardDown(ResolveOne):
     def __init__(self, zone, to, by, into):
         self.zone, self.to, self.by, self.into, self.cache = zone, to, by, into, {}
 
+    def frame_problem(self, pc, data, g=None, env=None):
+        wrong = super().frame_problem(pc, data)
+        if wrong or env is None:
+            return wrong
+        held = len(self.zone(g, env))      # each discard takes one card of the zone and one off the count
+        return None if data <= held else f"a discard frame has {data} cards left to discard and the zone holds {held}"
+
+
     def exec(self, g, f):
         cards = self.zone(g, f.env)
         n = self.by(g, f.env) if self.by is not None else len(cards) - self.to(g, f.env)
@@ -602,8 +627,15 @@ class RoleSelection(Node):
         g.push(self, f.env, g.role_pickers())
         return True
 
-    def frame_problem(self, pc, data):
-        return None if pc == 0 and _ints(data) else "a role choice frame holds the seats still to choose"
+    def frame_problem(self, pc, data, g=None, env=None):
+        if not (pc == 0 and _ints(data)):
+            return "a role choice frame holds the seats still to choose"
+        if g is None:
+            return None
+        most = len(g.rules.role_order_by_players.get(g.players, range(g.players)))
+        if len(data) > most:
+            return f"a role choice frame of a {g.players}-player game holds at most {most} seats, not {len(data)}"
+        return next((_seat_problem(g, s, "a seat to choose,") for s in data if s >= g.players), None)
 
     def step(self, g, f):
         if not f.data:
@@ -692,8 +724,16 @@ class Turns(Node):
         g.push(self, f.env, [self.start(g, f.env), 0, 0, g.ticks])     # first seat, turns taken, passes, ticks
         return True
 
-    def frame_problem(self, pc, data):
-        return None if pc == 0 and _ints(data, 4) else "a turns frame holds [first seat, turns, passes, ticks]"
+    def frame_problem(self, pc, data, g=None, env=None):
+        if not (pc == 0 and _ints(data, 4)):
+            return "a turns frame holds [first seat, turns, passes, ticks]"
+        if g is None:
+            return None
+        _, taken, passes, ticks = data
+        if taken > self.limit or passes > g.players or ticks > g.ticks:
+            return f"a turns frame holds at most {self.limit} turns, {g.players} passes and the game's ticks " \
+                   f"({g.ticks}), not {data[1:]}"
+        return _seat_problem(g, data[0], "its first seat")
 
     def step(self, g, f):
         first, taken, passes, ticks = f.data
@@ -724,8 +764,9 @@ class While(Node):
         g.push(self, f.env, 0)
         return True
 
-    def frame_problem(self, pc, data):
-        return None if pc == 0 and type(data) is int and data >= 0 else "a while frame holds its run count"
+    def frame_problem(self, pc, data, g=None, env=None):
+        return None if pc == 0 and type(data) is int and 0 <= data <= self.limit else \
+            f"a while frame holds its run count, from 0 to {self.limit}"
 
     def step(self, g, f):
         if not self.cond(g, f.env):
@@ -754,10 +795,17 @@ class ForEach(Node):
         g.push(self, f.env, [items, 0])
         return True
 
-    def frame_problem(self, pc, data):
+    def frame_problem(self, pc, data, g=None, env=None):
         ok = pc == 0 and isinstance(data, list) and len(data) == 2 and _ints(data[0]) and type(data[1]) is int \
             and 0 <= data[1] <= len(data[0])
-        return None if ok else "a for_each frame holds [items, next index]"
+        if not ok:
+            return "a for_each frame holds [items, next index]"
+        if g is not None and g.rules.var_kinds.get(self.var) == "card":
+            cards = len(g.rules.instance_types)
+            bad = next((x for x in data[0] if x >= cards), None)
+            if bad is not None:
+                return f"a for_each frame over cards holds {bad}, and this game has {cards} cards"
+        return None
 
     def step(self, g, f):
         items, i = f.data
