@@ -69,7 +69,7 @@ def test_generated_source_holds_no_text_from_the_content(game):
     assert not names & ids, names & ids     # content reaches the code only as bound constants (_k3)
     local = {"g", "env", "f", "pc", "exc", "value", "you", "active", "add", "working", "role", "mult", "amount", "skip",
              "total", "saved", "seen", "actions", "values", "cache", "hosts", "c", "sig", "a", "out", "t", "local",
-             "outer", "seat"}
+             "outer", "seat", "each"}
     made = ("_k", "_t", "_r", "_q", "_b", "_cp", "_o", "_h")      # constants, temporaries and the functions written
     assert all(n in local | {"max", "min", "sum", "len", "bool", "set", "dict", "list", "range", "KeyError", "_missing"} or n.startswith(made)
                for n in names), sorted(names)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, fresh
 from ..engine import scoring, view
-from ..errors import IllegalAction, RulesError
+from ..errors import IllegalAction, RulesError, UsageError
 from ..jsontypes import ActionJSON, SeatScore
 from . import arguments as args
 
@@ -125,15 +125,17 @@ class Game:
     # ------------------------------------------------------------------ results
     def scores(self) -> list[SeatScore]:
         """Per seat: ``{"seat", "total", "parts": {name: points}}``, parts in scoring order."""
-        return scoring.scores(self._k)
+        return _evaluated(self._k, scoring.scores, self._k)
 
     def tie_breaks(self, seat: int) -> list[int]:
         """The content's tie-break values for a seat, in order."""
-        return scoring.tie_breaks(self._k, seat)
+        if seat is None:
+            raise UsageError("tie_breaks needs a seat, not None")
+        return _evaluated(self._k, scoring.tie_breaks, self._k, args.seat(seat, self._k.players))
 
     def winners(self) -> list[int]:
         """The winning seats (several only if the tie-break ties too)."""
-        return scoring.winners(self._k)
+        return _evaluated(self._k, scoring.winners, self._k)
 
     # ------------------------------------------------------------------ copies and views
     def clone(self) -> "Game":
@@ -149,7 +151,7 @@ class Game:
 
     def view(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` may see (None: a spectator), as JSON; anything but a seat or None is a UsageError."""
-        return view.view(self, self._k, args.seat(player, self._k.players))
+        return _evaluated(self._k, view.view, self, self._k, args.seat(player, self._k.players))
 
     @property
     def history(self) -> list[ActionJSON]:
@@ -163,6 +165,21 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.current_player} to act"
         return f"<Game {self._rules.id} {self.players}p seed={self.seed} round {self.round}, {state}>"
+
+
+def _evaluated(k: Any, fn: Any, *arguments: Any) -> Any:
+    """``fn(*arguments)``, a reading of the game that works content out (scores, a view): with the whole work budget
+    of a decision, and an exception that is not one of boardrules' errors turned into a RulesError (the game is not changed)."""
+    from ..engine.kernel import located_error
+    from ..limits import STEP_BUDGET
+
+    k.work = STEP_BUDGET
+    try:
+        return fn(*arguments)
+    except (RulesError, UsageError):
+        raise
+    except Exception as exc:        # noqa: BLE001 - content the checks let through: still one of boardrules' errors
+        raise located_error(exc, "content") from exc
 
 
 def _describe(action: object) -> str:

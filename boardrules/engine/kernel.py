@@ -9,21 +9,35 @@ from __future__ import annotations
 from operator import itemgetter
 
 from ..errors import RulesError, UsageError
+from ..limits import MAX_FLOW_DEPTH, MAX_NUMBER, STEP_BUDGET
 from ..model.nodes import Repeat
 from . import rng
 from .state import COPIED_FIELDS, PILE, ZONE, Frame, Pending, clone_source
 
 
 _UNSET = object()
-MAX_DEPTH = 256             # frames on the flow stack
+MAX_DEPTH = MAX_FLOW_DEPTH  # frames on the flow stack
 MAX_SETUPS = 32             # set-up games kept per model (``Kernel.setup``), one per player count and options
-STEP_BUDGET = 1_000_000     # frame steps between two decisions
+
+
+def _short(value) -> str:
+    text = str(value) if not isinstance(value, int) or value.bit_length() < 200 else f"a number of {len(str(value))} digits"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def located_error(exc: Exception, where: str) -> RulesError:
+    """A RulesError for an exception that is not one of boardrules' errors, raised while playing content at ``where``. The
+    game is put back by its caller (``Game.apply``), so nothing is left half-done."""
+    error = RulesError(f"{where}: the content could not be played here ({type(exc).__name__}: {str(exc)[:200]})")
+    error.located = True
+    return error
 
 
 class Kernel:
     """Mutable game state and its interpreter."""
 
     shared_below = 0    # frames of the flow stack below this index may be shared with a clone (``own_top``)
+    work = STEP_BUDGET  # loop passes and cards looked at left before the next decision (``spend``)
 
     def __init__(self, model, players, seed, options, log=True):
         d = self.rules = model
@@ -167,9 +181,19 @@ class Kernel:
         self.shared_below = k
         return stack[top]
 
+    def spend(self, n):
+        """Counts ``n`` units of work (loop passes, cards a loop looks at) against the budget between two
+        decisions. Loops written in place subtract from ``work`` themselves and call this to raise."""
+        self.work -= n
+        if self.work < 0:
+            self.work = 0
+            raise RulesError(f"more than {STEP_BUDGET:,} loop passes and cards looked at without a decision "
+                             "(a loop, a draw or a count with no end?)")
+
     def run(self):
         stack = self.stack
         budget = STEP_BUDGET
+        self.work = STEP_BUDGET
         try:
             while stack and self.pending is None:
                 f = stack[-1] if len(stack) > self.shared_below else self.own_top()     # top_frame, inlined
@@ -182,6 +206,8 @@ class Kernel:
                 exc.args = (f"content {f.node.path}/{f.pc - 1}: {exc}",)
                 exc.located = True
             raise
+        except Exception as exc:    # noqa: BLE001 - content the checks let through (a bug of ours): still a RulesError
+            raise located_error(exc, f"content {f.node.path}/{f.pc - 1}") from exc
         if not stack and not self.over:
             self.finish(self.ending[1] if self.ending else "the flow ran out")
 
@@ -200,7 +226,12 @@ class Kernel:
     def answer(self, index):
         p = self.pending
         self.pending = None
-        p.node.resolve(self, self.top_frame(), p.values[index])
+        try:
+            p.node.resolve(self, self.top_frame(), p.values[index])
+        except RulesError:
+            raise
+        except Exception as exc:    # noqa: BLE001 - as in ``run``
+            raise located_error(exc, f"content {p.node.path}") from exc
         self.run()
 
     def decline(self, f):
@@ -365,6 +396,8 @@ class Kernel:
     def set_counter(self, counter, holder, value):
         """Sets one holder's value of a counter; never below 0, and past its capacity is an error."""
         cdef = self.rules.counters[counter]
+        if not -MAX_NUMBER <= value <= MAX_NUMBER:
+            raise RulesError(f"{cdef.id} would be {_short(value)}, past the largest number a game holds ({MAX_NUMBER:,})")
         if cdef.capacity is not None:
             cap = cdef.capacity_table[holder] if cdef.capacity_table is not None else cdef.capacity(self, {"self": holder})
             if value > cap:
@@ -388,6 +421,7 @@ class Kernel:
                 zone, back_zone, shuffle = refill
                 if not self.zones[back_zone][0]:
                     break
+                self.spend(len(self.zones[back_zone][0]))     # (a draw into its own refill would go round forever)
                 back, source, at = self.zone_list(back_zone, 0), self.zone_list(zone, 0), (zone, 0)
                 where = (ZONE, zone, 0)
                 for c in back:

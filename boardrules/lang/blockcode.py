@@ -97,13 +97,18 @@ def _write_inline(w: Writer, s, depth):
         w.put(depth + 1, f"if {runs} >= {e.const(s.limit)}:")
         w.put(depth + 2, f"raise {e.const(RulesError)}({e.const(f'a while loop ran {s.limit} times, its limit')})")
         w.put(depth + 1, f"{runs} += 1")
+        w.put(depth + 1, "g.work -= 1")        # (Kernel.spend: loops in loops count every pass)
+        w.put(depth + 1, "if g.work < 0:")
+        w.put(depth + 2, "g.spend(0)")
         _write_steps(w, s.body.steps, depth + 1)
     elif isinstance(s, (N.ForEach, N.ForEachPlayer, N.Call)):      # the frames they would push, as a loop
         outer = w.temp()
         w.put(depth, f"{outer} = env")
         if isinstance(s, N.ForEach):        # the items taken when the loop starts, each in a copy of the variables
-            item = w.temp()
-            w.put(depth, f"for {item} in list({e.expr(s.items)}):")
+            item, items = w.temp(), w.temp()
+            w.put(depth, f"{items} = {e.expr(s.items)}")
+            w.put(depth, f"g.spend(len({items}))")
+            w.put(depth, f"for {item} in list({items}):")
             w.put(depth + 1, f"env = dict({outer})")
             w.put(depth + 1, f"env[{e.const(s.var)}] = {item}")
         elif isinstance(s, N.ForEachPlayer):       # each seat in turn from the first, as ``you``

@@ -10,6 +10,7 @@ from .steps import StepCompiler
 
 LIST_SECTIONS = ("cards", "roles")
 from ..limits import MAX_CARDS
+KINDS = {bool: "true or false", int: "a whole number", str: "a word"}    # what an option's default makes it
 from ..limits import MAX_ROUNDS as ROUND_LIMIT      # rounds a game may last unless its content says otherwise
 SCORE_ORDER = {"first": -100, "normal": 0, "last": 100}
 ATTRIBUTE_TYPES = {
@@ -135,6 +136,10 @@ class ContentCompiler(StepCompiler):
         for doc, path, key, spec in self.entries("options"):
             m.options[key] = M.OptionDef(key, spec.get("default"), spec.get("text", key), spec.get("values"),
                                          spec.get("players"), list(spec.get("excludes", [])))
+            kind = type(spec.get("default"))
+            for i, value in enumerate(spec.get("values") or ()):
+                if type(value) is not kind:
+                    self.report(path + ("values", i), f"{value!r} is not of the default's kind ({KINDS.get(kind, kind.__name__)})")
             if spec.get("values") is not None and spec.get("default") not in spec["values"]:
                 self.report(path + ("default",), f"the default {spec.get('default')!r} is not one of the values")
         for doc, path, key, opt in self.entries("options"):
@@ -143,9 +148,11 @@ class ContentCompiler(StepCompiler):
         for doc, path, key, spec in self.entries("presets"):
             for name, value in spec["options"].items():
                 if self.lookup(m.options, name, "option", path + ("options", name)) is not None:
-                    allowed = m.options[name].values
-                    if allowed is not None and value not in allowed:
+                    allowed, kind = m.options[name].values, type(m.options[name].default)
+                    if allowed is not None and not any(value == v and type(value) is type(v) for v in allowed):
                         self.report(path + ("options", name), f"option {name!r} takes one of {allowed}, got {value!r}")
+                    elif type(value) is not kind:
+                        self.report(path + ("options", name), f"option {name!r} takes {KINDS.get(kind, kind.__name__)}, got {value!r}")
             m.presets[key] = {"text": spec.get("text", key), "options": dict(spec["options"])}
         for doc, path, key, spec in self.entries("attributes"):
             m.attributes[key] = spec
@@ -182,7 +189,7 @@ class ContentCompiler(StepCompiler):
         """A holder's capacity, (fn, text): a number, or an expression of the holder ($self); (None, ""): no limit."""
         if "capacity" not in spec:
             return None, ""
-        return self.number(spec["capacity"], path + ("capacity",))
+        return self.arith(spec["capacity"], path + ("capacity",))
 
     def cards(self):
         m = self.m
@@ -314,7 +321,7 @@ class ContentCompiler(StepCompiler):
             q = m.quantities[m.quantity_index[key]]
             self.quantity_sources[q.index] = (doc, path)
             self.current_quantity = q.index
-            q.base, q.base_text = self.number(spec.get("base", 0), path + ("base",))
+            q.base, q.base_text = self.arith(spec.get("base", 0), path + ("base",))
             self.current_quantity = None
             q.min, q.max, q.flag = spec.get("min"), spec.get("max"), spec.get("flag")
 
@@ -332,7 +339,7 @@ class ContentCompiler(StepCompiler):
                 select, _ = self.selector(s["from"], p + ("from",))
                 pile = self.m.pile_index.get(s["from"].get("pile")) if "pile" in s["from"] else None
                 to = self.lookup(m.zone_index, s.get("to", "discard"), "zone", p + ("to",))
-                limit = self.number(s["limit"], p + ("limit",))[0] if "limit" in s else None
+                limit = self.arith(s["limit"], p + ("limit",))[0] if "limit" in s else None
                 counter = self.lookup(m.counter_index, s["counter"], "counter", p + ("counter",)) if "counter" in s else None
                 sources.append(M.PaymentSource(pile, select, to, limit, counter))
             m.payment_index[key] = len(m.payments)
@@ -346,7 +353,7 @@ class ContentCompiler(StepCompiler):
             self.report(path, "a modifier needs 'add' or 'set'")
             return None, M.Modifier(type_index, op, lambda g, env: 0, None, "?")
         self.current_quantity = q
-        value, vtext = self.number(spec[op], path + (op,))
+        value, vtext = self.arith(spec[op], path + (op,))
         cond, ctext = self.condition(spec["if"], path + ("if",)) if "if" in spec else (None, "")
         self.current_quantity = None
         qtext = self.m.quantity_tok(q)
@@ -504,7 +511,7 @@ class ContentCompiler(StepCompiler):
                     (m.triggers if scope == "owner" else m.wide_triggers).setdefault(event, []).append(trig)
                     t.texts.append(ph(lead, ': ', self.text_of(body), '.'))
                 elif "score" in eff:
-                    value, vtext = self.number(eff["score"], p + ("score",))
+                    value, vtext = self.arith(eff["score"], p + ("score",))
                     order = eff.get("order", "normal")
                     order = SCORE_ORDER.get(order, order) if isinstance(order, str) else order
                     m.scoring.append(M.ScoreRule(t.id, t.name, value, vtext, order, t.index))
@@ -591,14 +598,14 @@ class ContentCompiler(StepCompiler):
         spec = top.get("scoring", {})
         parts = []
         for i, part in enumerate(spec.get("parts", [])):
-            value, vtext = self.number(part["value"], ("scoring", "parts", i, "value"))
+            value, vtext = self.arith(part["value"], ("scoring", "parts", i, "value"))
             order = part.get("order", "first")
             order = SCORE_ORDER.get(order, order) if isinstance(order, str) else order
             cond = self.condition(part["if"], ("scoring", "parts", i, "if"))[0] if "if" in part else None
             parts.append(M.ScoreRule(part["id"], M.names(part.get("name"), part["id"]), value, vtext, order, cond=cond))
         m.scoring = sorted(parts + m.scoring, key=lambda r: r.order)
         for i, tb in enumerate(spec.get("tie_break", [])):
-            fn, text = self.number(tb["value"], ("scoring", "tie_break", i, "value"))
+            fn, text = self.arith(tb["value"], ("scoring", "tie_break", i, "value"))
             m.tie_break.append((fn, tb.get("text", text)))
 
 

@@ -6,8 +6,10 @@ Variables are written ``$name`` and read from ``env``; ``$it`` is the candidate 
 from __future__ import annotations
 
 import operator
+import weakref
 
 from ..errors import RulesError
+from ..limits import MAX_NUMBER
 from ..model.phrase import Tok, joined, ph
 from ..model.records import article, pile_text, plural
 from .codegen import coded, missing
@@ -38,11 +40,23 @@ def _items(e, fns) -> str:
     return "".join(e.expr(f) + ", " for f in fns)
 
 
+#: every loop over cards counts them against the work allowed between two decisions (``Kernel.spend``): nested
+#: counts of cards in conditions on cards would otherwise take time exponential in the nesting
+SPEND = ("g.work -= len(each)", "if g.work < 0:", "    g.spend(0)")
+
+
+def _spend(g, cards):
+    g.work -= len(cards)
+    if g.work < 0:
+        g.spend(0)
+
+
 def _each_card(e, var, cards, start, body, end) -> list[str]:
     """The lines of a generated helper that runs ``body`` with ``var`` bound to each card of ``cards`` (source) as
     ``c``, after ``start`` and before ``end``; the variable is put back as it was, also when the body returns."""
     name, nothing = e.const(var), e.const(NOTHING)
-    return [*start, f"saved = env.get({name}, {nothing})", "try:", f"    for c in {cards}:", f"        env[{name}] = c",
+    return [*start, f"each = {cards}", *SPEND, f"saved = env.get({name}, {nothing})", "try:", "    for c in each:",
+            f"        env[{name}] = c",
             *("        " + line for line in body), *("    " + line for line in end), "finally:",
             f"    if saved is {nothing}:", f"        env.pop({name}, None)", "    else:", f"        env[{name}] = saved"]
 
@@ -112,6 +126,8 @@ class Compiler:
         self.cards_of = {}       # id of a compiled selector -> (one of its cards, its cards) as nouns, when they have
                                  # them ("<tag> <kind> in <zone>", "<tag> <kinds> in <zone>"; one may be None)
         self.counted = {}        # id of a compiled count -> (one, many): "card in your hand", "cards in your hand"
+        self.words = weakref.WeakKeyDictionary()    # compiled value that may not be a number -> what it is (for
+                                                    # the error when arithmetic or a count uses it)
         self.bound_vars = set(BUILTIN_VARS)     # variables some step or condition binds
         self.used_vars = {}      # variable -> where it is first used
 
@@ -271,7 +287,9 @@ class Compiler:
                 def base(g, env):
                     saved = env.get("it", NOTHING)
                     out = []
-                    for c in inner(g, env):
+                    each = inner(g, env)
+                    _spend(g, each)
+                    for c in each:
                         env["it"] = c
                         if cond(g, env):
                             out.append(c)
@@ -386,8 +404,10 @@ class Compiler:
             self.report(path, f"expected a number, got {node!r}")
             return (lambda g, env: 0), "?"
         if isinstance(node, (int, str)) and not is_var(node):
-            return coded(lambda g, env: node, lambda e: e.const(node)), \
-                Tok(str(node), "number", node) if isinstance(node, int) else node
+            fn = coded(lambda g, env: node, lambda e: e.const(node))
+            if isinstance(node, str):
+                self.words[fn] = f"the word {node!r:.40}"
+            return fn, Tok(str(node), "number", node) if isinstance(node, int) else node
         if is_var(node):
             var = self.var(node, path)
             return coded(lambda g, env: env.get(var, 0), lambda e: f"env.get({e.const(var)}, 0)"), \
@@ -407,13 +427,26 @@ class Compiler:
         if isinstance(node, str) and not is_var(node):
             self.report(path, f"expected a number, an expression or a $variable, got the text {node!r:.40}")
             return (lambda g, env: 0), "?"
-        return self.number(node, path)
+        return self.arith(node, path)
 
-    def numbers(self, items, path):
+    def arith(self, node, path):
+        """A value that arithmetic, a comparison of sizes or a count uses: it must be a number. A word, an option
+        whose values are words or true/false, or an attribute holding words is a content error here (in play it
+        would stop the game half-way)."""
+        fn, text = self.number(node, path)
+        what = self.words.get(fn)
+        if what is not None:
+            self.report(path, f"expected a number, got {what}")
+            return (lambda g, env: 0), text
+        return fn, text
+
+    def numbers(self, items, path, words=False):
+        """Compiled values of a list; ``words``: the values may be words (an equality test)."""
         if not isinstance(items, list):
             self.report(path, "expected a list of expressions")
             return [], []
-        parts = [self.number(x, path + (i,)) for i, x in enumerate(items)]
+        one = self.number if words else self.arith
+        parts = [one(x, path + (i,)) for i, x in enumerate(items)]
         return [p[0] for p in parts], [p[1] for p in parts]
 
     current_quantity = None    # the quantity whose base or modifier is being compiled
@@ -521,6 +554,10 @@ class Compiler:
             def fn(g, env):
                 c = card(g, env)
                 return 0 if c is None else values[c]
+        kind = (self.m.attributes.get(name) or {}).get("type")
+        if kind in ("string", "boolean", "map"):
+            self.words[fn] = f"the attribute {name!r}, which holds " + \
+                {"string": "words", "boolean": "true or false", "map": "a table (give it a 'key')"}[kind]
         return fn, ph('the ', self.m.attr_text(name), ' of ', ctext)
 
     def num_count(self, node, path):
@@ -558,7 +595,9 @@ class Compiler:
         def fn(g, env):
             saved = env.get("it", NOTHING)
             total = 0
-            for c in sel(g, env):
+            each = sel(g, env)
+            _spend(g, each)
+            for c in each:
                 env["it"] = c
                 total += value(g, env)
             if saved is NOTHING:
@@ -659,11 +698,14 @@ class Compiler:
             out = 1
             for f in fns:
                 out *= f(g, env)
+            if not -MAX_NUMBER <= out <= MAX_NUMBER:     # (a counter squared again and again grows without end)
+                raise RulesError(f"{'/'.join(map(str, path))}: a product past the largest number a game holds "
+                                 f"({MAX_NUMBER:,})")
             return out
         return fn, joined(" times ", texts)
 
     def _pair(self, node, path, key):
-        fns, texts = self.numbers(node[key], path + (key,))
+        fns, texts = self.numbers(node[key], path + (key,), words=key in ("eq", "ne"))
         if len(fns) != 2:
             self.report(path + (key,), f"'{key}' takes exactly two expressions")
             return (lambda g, env: 0), (lambda g, env: 0), ("?", "?")
@@ -686,7 +728,7 @@ class Compiler:
 
     def num_lookup(self, node, path):
         table = node["lookup"]
-        index, itext = self.number(node["index"], path + ("index",))
+        index, itext = self.arith(node["index"], path + ("index",))
         last = len(table) - 1
         steps, i, skipped = [], 0, False
         while i <= last:        # runs of one value: "4 if it is 9 or less, 5 if it is 10, ..., 7 if it is 12 or more"
@@ -710,14 +752,23 @@ class Compiler:
         cond, ctext = self.condition(node["if"], path + ("if",))
         a, ta = self.number(node["then"], path + ("then",))
         b, tb = self.number(node.get("else", 0), path + ("else",))
-        return coded(lambda g, env: a(g, env) if cond(g, env) else b(g, env),
-                     lambda e: f"({e.expr(a)} if {e.expr(cond)} else {e.expr(b)})"), ph(ta, ' if ', ctext, ', else ', tb)
+        fn = coded(lambda g, env: a(g, env) if cond(g, env) else b(g, env),
+                   lambda e: f"({e.expr(a)} if {e.expr(cond)} else {e.expr(b)})")
+        what = self.words.get(a) or self.words.get(b)
+        if what is not None:
+            self.words[fn] = what
+        return fn, ph(ta, ' if ', ctext, ', else ', tb)
 
     def num_option(self, node, path):
         name = node["option"]
         if name not in self.m.options:
             self.report(path + ("option",), f"unknown option {name!r}", choices=self.m.options)
-        return (lambda g, env: g.options.get(name)), ph('the option `', name, '`')
+        fn = lambda g, env: g.options.get(name)     # noqa: E731
+        default = self.m.options[name].default if name in self.m.options else 0
+        if type(default) is not int:
+            self.words[fn] = f"the option {name!r}, whose values are " + \
+                ("true or false" if isinstance(default, bool) else "words")
+        return fn, ph('the option `', name, '`')
 
     def num_mod(self, node, path):
         a, b, (ta, tb) = self._pair(node, path, "mod")
@@ -728,7 +779,7 @@ class Compiler:
         return fn, ph('the remainder of ', ta, ' divided by ', tb)
 
     def num_abs(self, node, path):
-        a, ta = self.number(node["abs"], path + ("abs",))
+        a, ta = self.arith(node["abs"], path + ("abs",))
         return (lambda g, env: abs(a(g, env))), ph('the size of ', ta)
 
     def num_round(self, node, path):
@@ -1029,8 +1080,10 @@ class Compiler:
 
         def fn(g, env):
             saved = env.get(var, NOTHING)
+            each = sel(g, env)
+            _spend(g, each)
             try:
-                for c in sel(g, env):
+                for c in each:
                     env[var] = c
                     if cond(g, env):
                         return True
@@ -1054,7 +1107,7 @@ class Compiler:
     def if_can_pay(self, node, path):
         spec = node["can_pay"]
         pay = self.lookup(self.m.payment_index, spec.get("using"), "payment", path + ("can_pay", "using"))
-        amount, atext = self.number(spec["amount"], path + ("can_pay", "amount"))
+        amount, atext = self.arith(spec["amount"], path + ("can_pay", "amount"))
         payment = self.m.payments[pay] if pay is not None else None
         if "except" in spec:
             skip, _ = self.card(spec["except"], path + ("can_pay", "except"))

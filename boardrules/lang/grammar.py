@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 
-from ..limits import MAX_CARDS, MAX_NUMBER, MAX_PLAYERS
+from ..limits import MAX_CARDS, MAX_LOOP, MAX_NUMBER, MAX_PLAYERS
 
 BASE = "https://boardrules.dev/schemas/"
 
@@ -336,15 +336,15 @@ def content_schemas() -> dict[str, dict]:
       E("end_game", obj({"if": R("condition"), "text": text,
                          "when": {"enum": ["now", "after_phase", "after_round"],
                                   "description": "when the game ends if the condition holds (default: now)"}})),
-      E("rounds", obj({"do": steps, "limit": {"type": "integer", "minimum": 1, "maximum": 100000}}, ["do"]),
+      E("rounds", obj({"do": steps, "limit": {"type": "integer", "minimum": 1, "maximum": MAX_LOOP}}, ["do"]),
         desc="round after round until the game ends (at most 'limit' rounds, default 1000)"),
       E("choose_roles", {"oneOf": [{"type": "null"}, obj({"multiplier": ident, "by_players": by_players})]},
         desc="each player in turn from the start player chooses a role nobody chose this round; it runs at once"),
       E("turns", obj({"order": {"enum": ["each", "until_all_pass"]}, "from": player, "do": steps,
-                      "limit": {"type": "integer", "minimum": 1, "maximum": 1000000}}, ["do"]),
+                      "limit": {"type": "integer", "minimum": 1, "maximum": MAX_LOOP}}, ["do"]),
         desc="players take turns from a player: each once, or round and round until every player in a row passes (a "
              "turn that moves no card and changes no count)"),
-      E("while", obj({"if": R("condition"), "do": steps, "limit": {"type": "integer", "minimum": 1, "maximum": 1000000}},
+      E("while", obj({"if": R("condition"), "do": steps, "limit": {"type": "integer", "minimum": 1, "maximum": MAX_LOOP}},
                      ["if", "do"]), desc="repeat while the condition holds (checked first), at most 'limit' times"),
       E("for_each", {"oneOf": [obj({"in": R("selector"), "as": ident, "do": steps}, ["in", "do"]),
                                obj({"roles": {"enum": ["all", "unchosen"]}, "as": ident, "do": steps}, ["roles", "do"]),
@@ -406,7 +406,12 @@ def content_schemas() -> dict[str, dict]:
                         "notes": {"type": "array", "items": text}}, ["id", "name"])
     mapping = lambda v: {"type": "object", "propertyNames": ident, "additionalProperties": v}
     sections = {
-      "options": mapping(obj({"default": {}, "text": text, "values": {"type": "array", "minItems": 1},
+      "options": mapping(obj({"default": {"type": ["boolean", "integer", "string"],
+                                          "description": "the value a game has unless it asks for another; its kind "
+                                                         "(true/false, a whole number or a word) is the option's type"},
+                              "text": text,
+                              "values": {"type": "array", "minItems": 1, "items": {"type": ["boolean", "integer", "string"]},
+                                         "description": "the only values allowed, each of the default's kind"},
                               "players": {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 1,
                                           "description": "the player counts the option may be used with"},
                               "excludes": {"type": "array", "items": ident,
@@ -514,7 +519,7 @@ def content_schemas() -> dict[str, dict]:
               **sections,
               "setup": steps,
               "flow": dict(steps, description="what happens after setup (usually 'rounds'); or declare the 'round' shape"),
-              "round": obj({"start": steps, "end": steps, "limit": {"type": "integer", "minimum": 1, "maximum": 100000},
+              "round": obj({"start": steps, "end": steps, "limit": {"type": "integer", "minimum": 1, "maximum": MAX_LOOP},
                             "roles": obj({"multiplier": ident, "by_players": by_players})},
                            desc="the role-selection shape: rounds of start steps, every player choosing a role, end steps"),
               "scoring": obj({"parts": {"type": "array", "items": obj({"id": ident, "name": name, "value": R("expr"),

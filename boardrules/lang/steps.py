@@ -266,8 +266,8 @@ class StepCompiler(Compiler):
             self.nouns[var] = ph('that ', var.replace('_', ' ')) if "as" in spec else ph('each card of ', what)
         else:
             var = self.var("$" + spec.get("as", "value"), p + ("as",), bind=True)
-            low, ltext = self.number(spec["from"], p + ("from",))
-            high, htext = self.number(spec["to"], p + ("to",))
+            low, ltext = self.arith(spec["from"], p + ("from",))
+            high, htext = self.arith(spec["to"], p + ("to",))
             items = lambda g, env: range(low(g, env), high(g, env) + 1)  # noqa: E731
             what = ph('the numbers from ', ltext, ' to ', htext)
         body = self.block(spec.get("do"), p + ("do",), shared=True)
@@ -287,8 +287,8 @@ class StepCompiler(Compiler):
         var = self.var("$" + spec.get("as", "number"), p + ("as",), bind=True)
         kind = spec["action"]
         who, _ = self.player(spec.get("player"), p + ("player",))
-        low, ltext = self.number(spec["min"], p + ("min",))
-        high, htext = self.number(spec["max"], p + ("max",))
+        low, ltext = self.arith(spec["min"], p + ("min",))
+        high, htext = self.arith(spec["max"], p + ("max",))
         self.nouns[var] = "the number chosen"
         template = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")
         verb = "you may choose" if spec.get("optional") else "choose"
@@ -368,8 +368,8 @@ class StepCompiler(Compiler):
         spec = item["discard_down"]
         p = path + ("discard_down",)
         zone, ztext = self.zone_ref({"zone": spec["zone"], "of": spec.get("of")}, p)
-        to, totext = self.number(spec["to"], p + ("to",)) if "to" in spec else (None, "")
-        by, bytext = self.number(spec["by"], p + ("by",)) if "by" in spec else (None, "")
+        to, totext = self.arith(spec["to"], p + ("to",)) if "to" in spec else (None, "")
+        by, bytext = self.arith(spec["by"], p + ("by",)) if "by" in spec else (None, "")
         if (to is None) == (by is None):
             self.report(p, "discard_down needs exactly one of 'to' and 'by'")
         into, itext = self.destination({"zone": spec.get("into", "discard")}, p + ("into",))

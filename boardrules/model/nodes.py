@@ -10,6 +10,7 @@ import re
 
 from ..actions import Action
 from ..errors import RulesError
+from ..limits import MAX_ANSWERS
 from ..limits import MAX_NUMBER
 from .records import pile_text
 
@@ -362,6 +363,10 @@ class Move(Node):
         return False
 
 
+def _digits(n) -> str:
+    return str(n) if abs(n) < 10 ** 18 else f"a number of {len(str(abs(n)))} digits"
+
+
 def move_all(g, cards, n, dest, bottom) -> int:
     """Moves the last ``n`` of ``cards`` (all of them when ``n`` is None), the topmost first; how many moved."""
     if n is not None:
@@ -531,7 +536,6 @@ class DiscardDown(ResolveOne):
             return wrong
         held = len(self.zone(g, env))      # each discard takes one card of the zone and one off the count
         return None if data <= held else f"a discard frame has {data} cards left to discard and the zone holds {held}"
-
 
     def exec(self, g, f):
         cards = self.zone(g, f.env)
@@ -774,6 +778,7 @@ class While(Node):
             return
         if f.data >= self.limit:
             raise RulesError(f"a while loop ran {self.limit} times, its limit")
+        g.spend(1)
         f.data += 1
         g.push(self.body, f.env)
 
@@ -789,7 +794,9 @@ class ForEach(Node):
         self.items, self.var, self.body = items, var, body
 
     def exec(self, g, f):
-        items = list(self.items(g, f.env))
+        items = self.items(g, f.env)
+        g.spend(len(items))     # (before the list is made: a range of a billion numbers is refused at once)
+        items = list(items)
         if not items:
             return False
         g.push(self, f.env, [items, 0])
@@ -844,7 +851,10 @@ class ChooseNumber(Node):
 
     def exec(self, g, f):
         env = f.env
-        values = list(range(self.low(g, env), self.high(g, env) + 1))
+        low, high = self.low(g, env), self.high(g, env)
+        if high - low + 1 > MAX_ANSWERS:
+            raise RulesError(f"a choice of a number from {low} to {_digits(high)} offers more than {MAX_ANSWERS:,} answers")
+        values = list(range(low, high + 1))
         if not values and not self.optional:
             g.decline(f)
             return True
