@@ -243,3 +243,13 @@ def test_game_from_json_takes_any_value_or_raises_state_error(which, data):
         assert loaded.legal_actions()
         _refused(lambda: loaded.apply(loaded.legal_actions()[0]), boardrules.RulesError)
 
+
+
+@settings(max_examples=EXAMPLES)
+@given(st.text(max_size=24) | st.sampled_from(["", ".", "/", "..", "\x00", "san_juan\x00", "san_juan/../san_juan",
+                                               "SAN_JUAN", "san-juan", "/dev/zero", "/proc/self/mem", "~", "a" * 5000])
+       | json_like)
+def test_load_takes_any_value_or_raises_content_or_usage_error(source):
+    rules = _refused(lambda: boardrules.load(source), boardrules.ContentError, UsageError)
+    if rules is not None:
+        assert rules.id in boardrules.available_games() or rules.players

@@ -95,3 +95,21 @@ def test_a_seed_outside_the_generators_64_bits_is_a_usage_error(seed):
     for edge in (0, 2 ** 64 - 1):
         game = rules.new_game(2, seed=edge)
         assert rules.game_from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_the_fuzz_tests_time_limit_turns_a_hang_into_a_failure():
+    """The guard the fuzz tests put around each load, game and call: a hang fails (and is reported with the
+    example), it does not hang the run; a library ``except Exception`` cannot swallow it."""
+    import time
+
+    from conftest import time_limit
+
+    with pytest.raises(AssertionError, match="took more than 0.2 s"):
+        with time_limit(0.2, "a loop that never ends"):
+            while True:
+                try:
+                    time.sleep(0.01)
+                except Exception:       # noqa: BLE001 - what a careless library might write
+                    pass
+    with time_limit(5):
+        pass
