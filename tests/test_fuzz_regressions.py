@@ -113,3 +113,28 @@ def test_the_fuzz_tests_time_limit_turns_a_hang_into_a_failure():
                     pass
     with time_limit(5):
         pass
+
+
+@pytest.mark.parametrize("call", [
+    lambda rules: rules.new_game(10 ** 5000),
+    lambda rules: rules.new_game(3, seed=1).view(10 ** 5000),
+    lambda rules: rules.new_game(3, seed=1, options={"fair_start": 10 ** 5000}),
+    lambda rules: rules.new_game(3, seed=1, options={10 ** 5000: True}),
+], ids=["players", "view", "option value", "option name"])
+def test_an_integer_too_long_to_write_out_is_a_usage_error(call):
+    """Found while fuzzing the API: an int of more than 4,300 digits in an error message raised Python's own
+    ValueError ("Exceeds the limit ... for integer string conversion"). Fixed in api/arguments.py."""
+    with pytest.raises(UsageError, match="number of 16610 bits"):
+        call(boardrules.load("san_juan"))
+
+
+@pytest.mark.parametrize("value", [10 ** 16, -(10 ** 16), 10 ** 5000], ids=["10**16", "-10**16", "10**5000"])
+def test_an_integer_option_without_listed_values_is_bounded_by_max_number(tmp_path, value):
+    """Found while fuzzing the API: an integer option that lists no values took any int, past MAX_NUMBER (10**5000
+    then raised ValueError from to_json). Fixed in api/arguments.py."""
+    rules = load_variant(tmp_path, {"options": {"add": {"n": {"default": 3, "text": "n"}}},
+                                    "quantities": {"change": {"draw_count": {"base": {"option": "n"}}}}})
+    with pytest.raises(UsageError, match="option 'n' takes a whole number from"):
+        rules.new_game(2, seed=1, options={"n": value})
+    game = rules.new_game(2, seed=1, options={"n": 10 ** 15})
+    assert rules.game_from_json(json.loads(json.dumps(game.to_json()))).to_json() == game.to_json()

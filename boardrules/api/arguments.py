@@ -7,6 +7,7 @@ import os
 from collections.abc import Mapping
 
 from ..errors import UsageError
+from ..limits import MAX_NUMBER
 
 SEED_BITS = 64      # the generator's whole state is 64 bits: more entropy would be thrown away
 
@@ -15,16 +16,28 @@ def _kind(value) -> str:
     return type(value).__name__
 
 
+def _shown(value) -> str:
+    """``value`` for an error message, kept short: a caller's value may be an int of 10**5 digits (which Python
+    refuses to write out, raising ValueError) or a string of megabytes."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"a {'negative ' * (value < 0)}number of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:       # noqa: BLE001 - a caller's object whose repr fails is still only reported
+        return f"a {_kind(value)}"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def whole_number(name: str, value) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise UsageError(f"{name} must be a whole number (int), got {value!r} ({_kind(value)})")
+        raise UsageError(f"{name} must be a whole number (int), got {_shown(value)} ({_kind(value)})")
     return value
 
 
 def player_count(value, allowed: range, title: str) -> int:
     whole_number("players", value)
     if value not in allowed:
-        raise UsageError(f"{title} is for {allowed.start}-{allowed.stop - 1} players, not {value}")
+        raise UsageError(f"{title} is for {allowed.start}-{allowed.stop - 1} players, not {_shown(value)}")
     return value
 
 
@@ -34,7 +47,7 @@ def seat(value, players: int) -> int | None:
         return None
     whole_number("player", value)
     if not 0 <= value < players:
-        raise UsageError(f"player must be a seat from 0 to {players - 1} (or None for a spectator), got {value}")
+        raise UsageError(f"player must be a seat from 0 to {players - 1} (or None for a spectator), got {_shown(value)}")
     return value
 
 
@@ -46,15 +59,13 @@ def seed(value) -> int:
         return int.from_bytes(os.urandom(SEED_BITS // 8), "big")     # (what secrets.randbits reads, without its import)
     whole_number("seed", value)
     if not 0 <= value < 1 << SEED_BITS:
-        shown = value if value.bit_length() <= 2 * SEED_BITS else f"a {'negative ' * (value < 0)}number of " \
-                                                                    f"{value.bit_length()} bits"
-        raise UsageError(f"seed must be a whole number from 0 to 2**{SEED_BITS} - 1, got {shown}")
+        raise UsageError(f"seed must be a whole number from 0 to 2**{SEED_BITS} - 1, got {_shown(value)}")
     return value
 
 
 def flag(name: str, value) -> bool:
     if not isinstance(value, bool):
-        raise UsageError(f"{name} must be True or False, got {value!r} ({_kind(value)})")
+        raise UsageError(f"{name} must be True or False, got {_shown(value)} ({_kind(value)})")
     return value
 
 
@@ -64,10 +75,10 @@ def option_mapping(value) -> dict:
         return {}
     if not isinstance(value, Mapping):
         raise UsageError(f"options must be a mapping of option name to value (e.g. {{'<option>': True}}), "
-                         f"got {value!r} ({_kind(value)})")
+                         f"got {_shown(value)} ({_kind(value)})")
     for key in value:
         if not isinstance(key, str):
-            raise UsageError(f"option names must be strings, got {key!r} ({_kind(key)})")
+            raise UsageError(f"option names must be strings, got {_shown(key)} ({_kind(key)})")
     return dict(value)
 
 
@@ -75,21 +86,24 @@ def preset_name(value) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise UsageError(f"preset must be a preset name (str), got {value!r} ({_kind(value)})")
+        raise UsageError(f"preset must be a preset name (str), got {_shown(value)} ({_kind(value)})")
     return value
 
 
 def option_value(key: str, value, default, values):
     """``value`` if option ``key`` can take it: one of ``values`` if the content lists them, else a value of the
-    same kind as the default (true/false, a whole number, text)."""
+    same kind as the default (true/false, a whole number within ``MAX_NUMBER``, text)."""
     if values is not None:
         if not any(value == v and type(value) is type(v) for v in values):
             shown = ", ".join(map(repr, values))
-            raise UsageError(f"option {key!r} takes one of {shown}, got {value!r}")
+            raise UsageError(f"option {key!r} takes one of {shown}, got {_shown(value)}")
         return value
     for kind, word in ((bool, "one of true, false"), (int, "a whole number"), (str, "text")):
         if isinstance(default, kind):
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise UsageError(f"option {key!r} takes {word}, got {value!r} ({_kind(value)})")
+                raise UsageError(f"option {key!r} takes {word}, got {_shown(value)} ({_kind(value)})")
+            if kind is int and not -MAX_NUMBER <= value <= MAX_NUMBER:
+                raise UsageError(f"option {key!r} takes a whole number from {-MAX_NUMBER:,} to {MAX_NUMBER:,}, "
+                                 f"got {_shown(value)}")
             return value
-    return value
+    raise UsageError(f"option {key!r} has a default of no kind an option may take ({_kind(default)})")
