@@ -7,6 +7,7 @@ from typing import Any
 import attrs
 
 from .jsontypes import ActionJSON
+from .limits import MAX_ARGS_DEPTH
 
 
 _SCALARS = frozenset((str, int, bool, float, type(None)))
@@ -90,8 +91,33 @@ class Action:
         if isinstance(data, Action):
             return data._key
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise ValueError(f"an action is a dict with a 'kind' string and 'args', got {data!r:.80}")
+            raise ValueError(f"an action is a dict with a 'kind' string and 'args', got {_short(data)}")
         args = data.get("args", {})
         if not isinstance(args, dict) or set(data) - {"kind", "args"}:
-            raise ValueError(f"an action has only 'kind' and 'args' (a dict), got {data!r:.80}")
+            raise ValueError(f"an action has only 'kind' and 'args' (a dict), got {_short(data)}")
+        _check_args(args, 1)
         return (data["kind"], freeze(args))
+
+
+def _check_args(value, depth: int) -> None:
+    """JSON arguments a legal action could have: string keys, nested at most ``MAX_ARGS_DEPTH`` deep (``freeze``
+    would otherwise recurse past Python's limit, or fail to sort keys of different types)."""
+    if depth > MAX_ARGS_DEPTH:
+        raise ValueError(f"an action's args nest at most {MAX_ARGS_DEPTH} deep")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise ValueError(f"an action's args have text keys, got the key {_short(key)}")
+            _check_args(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _check_args(item, depth + 1)
+
+
+def _short(value) -> str:
+    """A value in a message, cut short (without walking a huge or deeply nested value)."""
+    if isinstance(value, (dict, list)):
+        return f"a {type(value).__name__} of {len(value)} entries"
+    text = repr(value) if not isinstance(value, int) or value.bit_length() < 256 else "a very large number"
+    return text if len(text) <= 80 else text[:77] + "..."
+
