@@ -91,10 +91,10 @@ class Action:
         if isinstance(data, Action):
             return data._key
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise ValueError(f"an action is a dict with a 'kind' string and 'args', got {_short(data)}")
+            raise ValueError(f"an action is a dict with a 'kind' string and 'args', got {short(data)}")
         args = data.get("args", {})
         if not isinstance(args, dict) or set(data) - {"kind", "args"}:
-            raise ValueError(f"an action has only 'kind' and 'args' (a dict), got {_short(data)}")
+            raise ValueError(f"an action has only 'kind' and 'args' (a dict), got {short(data)}")
         _check_args(args, 1)
         return (data["kind"], freeze(args))
 
@@ -107,15 +107,15 @@ def _check_args(value, depth: int) -> None:
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
-                raise ValueError(f"an action's args have text keys, got the key {_short(key)}")
+                raise ValueError(f"an action's args have text keys, got the key {short(key)}")
             _check_args(item, depth + 1)
     elif isinstance(value, list):
         for item in value:
             _check_args(item, depth + 1)
 
 
-def _short(value) -> str:
-    """A value in a message, cut short (without walking a huge or deeply nested value)."""
+def short(value) -> str:
+    """A caller's value in a message, cut short (without walking a huge or deeply nested value)."""
     if isinstance(value, (dict, list)):
         return f"a {type(value).__name__} of {len(value)} entries"
     text = repr(value) if not isinstance(value, int) or value.bit_length() < 256 else "a very large number"

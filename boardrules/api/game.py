@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action, fresh
+from ..actions import Action, fresh, short
 from ..engine import scoring, view
 from ..errors import IllegalAction, RulesError, UsageError
 from ..jsontypes import ActionJSON, SeatScore
@@ -185,4 +185,4 @@ def _evaluated(k: Any, fn: Any, *arguments: Any) -> Any:
 def _describe(action: object) -> str:
     if isinstance(action, Action):
         return f"'{action}'"
-    return f"{action!r:.80}"
+    return short(action)

@@ -5,7 +5,7 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action, fresh
+from ..actions import Action, fresh, short
 from ..content.paths import packaged_games
 from ..errors import IllegalAction, StateError, UsageError
 from ..jsontypes import ActionJSON
@@ -162,7 +162,7 @@ class Rules:
         if seed is None:
             raise UsageError("replay needs the seed of the game it replays")
         if isinstance(actions, (str, bytes, Mapping)) or not isinstance(actions, Iterable):
-            raise UsageError(f"actions must be a list of actions, got {actions!r:.60} ({type(actions).__name__})")
+            raise UsageError(f"actions must be a list of actions, got {short(actions)} ({type(actions).__name__})")
         game = self.new_game(players, seed, options, log, preset)
         for i, action in enumerate(actions):
             try:
@@ -194,7 +194,7 @@ class Rules:
 def load(source: str | os.PathLike[str]) -> Rules:
     """Loads a packaged game by id (see ``available_games()``) or a game file or directory by path."""
     if not isinstance(source, (str, os.PathLike)):
-        raise UsageError(f"load() takes a packaged game id or a path, got {source!r:.60} ({type(source).__name__})")
+        raise UsageError(f"load() takes a packaged game id or a path, got {short(source)} ({type(source).__name__})")
     from ..lang.load import load_model      # the compiler is imported when content is first loaded
 
     return Rules(load_model(source))
