@@ -28,7 +28,8 @@ MAX_ROUNDS = 1_000              # rounds a game may last (content may set fewer)
 MAX_LOOP = 100_000              # passes of one loop a content file may declare
 
 # ---------------------------------------------------------------------- playing
-STEP_BUDGET = 1_000_000         # units of work between two decisions: a step, a loop's pass, a card moved
+STEP_BUDGET = 100_000           # units of work between two decisions: a step, a loop's pass, a card looked at or
+#                                 drawn (the packaged games use at most about 1,200; 100,000 take well under a second)
 MAX_FLOW_DEPTH = 256            # frames on the flow stack (an effect that keeps setting itself off)
 
 # ---------------------------------------------------------------------- saved states and API arguments

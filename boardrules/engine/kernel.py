@@ -187,8 +187,8 @@ class Kernel:
         self.work -= n
         if self.work < 0:
             self.work = 0
-            raise RulesError(f"more than {STEP_BUDGET:,} loop passes and cards looked at without a decision "
-                             "(a loop, a draw or a count with no end?)")
+            raise RulesError(f"more than {STEP_BUDGET:,} loop passes, cards looked at and cards drawn without a "
+                             "decision (a loop, a draw or a count with no end?)")
 
     def run(self):
         stack = self.stack
@@ -413,6 +413,9 @@ class Kernel:
         moved = 0
         at = None       # the source's (zone, owner), once known: a move may give the zone a new list (zone_list)
         for _ in range(n):
+            self.work -= 1      # (Kernel.spend, written in place: a draw refilled from its own destination loops)
+            if self.work < 0:
+                self.spend(0)
             if at is not None:
                 source = self.zones[at[0]][at[1]]
             if not source:
