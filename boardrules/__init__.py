@@ -1,4 +1,4 @@
-"""boardrules: role-selection board and card games played from declarative YAML content.
+"""boardrules: board and card games played from declarative YAML content, by an engine that knows no game.
 
 >>> import boardrules
 >>> rules = boardrules.load(boardrules.available_games()[0])

@@ -55,6 +55,33 @@ def schemas(out_dir, check):
     click.echo(f"{'checked' if check else 'wrote'} 7 schemas in {folder}")
 
 
+@cli.command(short_help="List the example house rules and scripts that come with boardrules, or copy them.")
+@click.option("--copy", "copy_to", type=click.Path(file_okay=False), default=None,
+              help="Copy them into this folder (created if needed; files already there are left alone).")
+def examples(copy_to):
+    """The example files that come with boardrules: house-rule variants to play, validate, compare and read, and
+    scripts that use the API. Without --copy, list them with where they are installed."""
+    import shutil
+    from pathlib import Path
+
+    from .content.paths import data_dir
+
+    found = sorted(p for p in data_dir("examples").glob("*") if p.suffix in (".yaml", ".py"))
+    if copy_to is None:
+        for path in found:
+            click.echo(str(path))
+        return
+    folder = Path(copy_to)
+    folder.mkdir(parents=True, exist_ok=True)
+    copied = []
+    for path in found:
+        if not (folder / path.name).exists():
+            shutil.copyfile(path, folder / path.name)
+            copied.append(path.name)
+    click.echo(f"copied {len(copied)} of {len(found)} example files to {folder}" +
+               (f": {', '.join(copied)}" if copied else " (the others were there already)"))
+
+
 def main(argv=None):
     """The console-script entry point."""
     cli.main(args=argv, prog_name="boardrules")

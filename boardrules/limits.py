@@ -29,7 +29,7 @@ MAX_LOOP = 100_000              # passes of one loop a content file may declare
 
 # ---------------------------------------------------------------------- playing
 STEP_BUDGET = 100_000           # units of work between two decisions: a step, a loop's pass, a card looked at or
-#                                 drawn (the packaged games use at most about 1,200; 100,000 take well under a second)
+#                                 drawn (the packaged games use at most about 1,200; 100,000 take far less than a second)
 MAX_FLOW_DEPTH = 256            # frames on the flow stack (an effect that keeps setting itself off)
 
 # ---------------------------------------------------------------------- saved states and API arguments

@@ -7,7 +7,8 @@ _HERE = Path(__file__).resolve().parent.parent
 
 
 def data_dir(name: str) -> Path:
-    """``content`` or ``schemas``: ``boardrules/_data/<name>`` in a wheel, ``<repo>/<name>`` in a checkout."""
+    """``content``, ``schemas`` or ``examples``: ``boardrules/_data/<name>`` in a wheel, ``<repo>/<name>`` in a
+    checkout."""
     packaged = _HERE / "_data" / name
     if packaged.is_dir():
         return packaged

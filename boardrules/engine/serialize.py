@@ -3,6 +3,7 @@ the history. JSON in is checked (structure by cattrs, then consistency) and rais
 from __future__ import annotations
 
 import functools
+import re
 import typing
 import weakref
 from typing import Any
@@ -142,6 +143,16 @@ def from_json(model, data, check_options, check_history=True) -> Kernel:
 
 
 def _from_json(model, data, check_options) -> Kernel:
+    fields = [f.name for f in attrs.fields(StateDoc)]
+    missing = [name for name in fields if name not in data]
+    if len(missing) * 2 > len(fields):      # not a state at all: say so in one line rather than list every field
+        raise StateError(f"not a boardrules game state (the output of Game.to_json()): it has {len(missing)} of "
+                         f"its {len(fields)} fields missing ({', '.join(missing[:4])}, ...)")
+    if missing:
+        raise StateError(f"not a complete boardrules game state: missing {', '.join(missing)}")
+    unknown = [str(key)[:40] for key in data if key not in fields]
+    if unknown:
+        raise StateError(f"not a boardrules game state: unknown field(s) {', '.join(unknown[:8])}")
     try:
         doc = converter().structure(data, StateDoc)
     except Exception as exc:  # cattrs groups every field error; flatten them into one message
@@ -467,4 +478,7 @@ def _cattrs_messages(exc):
             out.extend(_cattrs_messages(sub))
         return out or [str(notes or exc)]
     note = "; ".join(getattr(exc, "__notes__", []))
+    # "Structuring class StateDoc @ attribute round" says where in cattrs' words: the field's name is enough
+    note = re.sub(r"Structuring class \w+ @ attribute (\w+)", r"\1", note)
+    note = re.sub(r"Structuring (?:typing\.)?[\w\[\], |.]+ @ index (\d+)", r"[\1]", note)
     return [f"{note}: {exc}" if note else str(exc)]

@@ -201,7 +201,8 @@ class _Commands(click.Group):
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="boardrules", prog_name="boardrules")
 def cli():
-    """Play role-selection card games from YAML content."""
+    """Play board and card games written as YAML content: play, simulate and compare games and house rules,
+    validate content, and write its rules pages and schemas."""
 
 
 option_opt = click.option("--option", "-o", "option_pairs", multiple=True, metavar="KEY=VALUE",

@@ -1,0 +1,36 @@
+"""What a registry page shows of the package: its metadata is complete, and the changelog has an entry for the
+version being released."""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+def test_the_changelog_has_an_entry_for_the_version():
+    headings = re.findall(r"^## (\S+)", (ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), re.M)
+    assert PROJECT["version"] in headings, (PROJECT["version"], headings)
+
+
+def test_the_version_is_the_one_the_package_reports():
+    import boardrules
+
+    assert boardrules.__version__ == PROJECT["version"]
+
+
+def test_the_metadata_a_registry_page_shows():
+    assert {"Homepage", "Documentation", "Changelog"} <= set(PROJECT["urls"])
+    classifiers = PROJECT["classifiers"]
+    assert any(c.startswith("Development Status") for c in classifiers)
+    assert any(c.startswith("License") for c in classifiers) or PROJECT.get("license")
+    minimum = re.fullmatch(r">=3\.(\d+)", PROJECT["requires-python"]).group(1)
+    listed = sorted(int(c.rsplit(".", 1)[1]) for c in classifiers if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c))
+    assert listed and listed[0] == int(minimum), listed
+
+
+def test_the_test_extra_does_not_pull_in_the_documentation_stack():
+    test = PROJECT["optional-dependencies"]["test"]
+    assert not any(re.match(r"(mkdocs|boardrules\[docs\])", requirement) for requirement in test), test
