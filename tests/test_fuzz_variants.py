@@ -101,6 +101,8 @@ IDS = {name: _ids_of(content) for name, content in CONTENT.items()}
 
 
 def _near_misses(word: str) -> list[str]:
+    if not word:            # (an empty id has no letter to drop or rotate: found by a release run)
+        return ["s", "\x00", " ", ""]
     return [word[:-1], word + "s", word[1:] + word[0], word.upper(), word + "\x00", f" {word}", ""]
 
 
