@@ -55,3 +55,27 @@ def test_an_on_off_counter_reads_as_what_holds():
     library = sj.types[sj.type_index["library"]].texts
     assert "if the number of players is 2 and you have not used the Library this round:" in library[0]
     assert library[1].endswith("or you doubled this privilege with the Library.")
+
+
+def test_a_table_is_a_token_whose_plain_text_is_its_short_row():
+    import pickle
+
+    from boardrules.model.phrase import Table, Tok, ph, table_tok
+    rows = [(str(n), Tok(str(v), "number", v)) for n, v in ((2, 65), (3, 75), (4, 100))]
+    tok = table_tok(Table("player count", "Players", rows, unit="players"))
+    said = ph("Set the chips to ", tok, ".")
+    assert str(said) == "Set the chips to a number by player count (2 / 3 / 4 players: 65 / 75 / 100)."
+    assert said.tokens[0].kind == "table" and said.tokens[0].ref.rows[1][1] == "75"
+    by_count = Table("the number of cards in your hand", "Cards in your hand", [("1 or fewer", "0"), ("2 or more", "3")])
+    assert by_count.row() == "1 or fewer: 0, 2 or more: 3"
+    again = pickle.loads(pickle.dumps(said))
+    assert again == said and again.tokens[0].ref.row() == tok.ref.row()
+
+
+def test_lookups_and_player_count_ifs_read_as_tables():
+    import boardrules
+    setup = next(p.text for p in __import__("boardrules.docgen", fromlist=["x"]).GameDoc(
+        boardrules.load("puerto_rico"), "games/puerto_rico").pages() if p.path.endswith("setup.md"))
+    assert "a number by player count (see the table)" in setup
+    assert "| Players | 2 | 3 | 4 | 5 |" in setup and "| Value | 65 | 75 | 100 | 122 |" in setup
+    assert "otherwise, counting" not in setup

@@ -37,8 +37,16 @@ class CardsPage:
         if kind == "when" and trig is not None:
             steps = visible_steps(trig.body)
             if trig.lead and steps and (len(steps) > 1 or split_step(steps[0]) is not None):
-                return [f"{clause(self.say(trig.lead))}:", ""] + render_steps(steps, ordered=False, say=self.say) + [""]
-        return [sentence(self.say(text)), ""]
+                tables: list = []
+                lead = [f"{clause(self.say(trig.lead, tables))}:", ""]
+                for t in tables:
+                    lead += [x for x in t if x] + [""]
+                return lead + render_steps(steps, ordered=False, say=self.say) + [""]
+        tables = []
+        out = [sentence(self.say(text, tables)), ""]
+        for t in tables:        # the tables the sentence reads off, right after it
+            out += [x for x in t if x] + [""]
+        return out
 
     def trigger_text(self, trig, short=False) -> str:
         """A trigger's sentence; ``short`` leaves out the moment (for a table that names it already)."""

@@ -35,7 +35,11 @@ class EndPage:
                 who = f"**{md(name)}**{rest}"
             when = " — counted last" if s.order > 0 and s is m.scoring[-1] else (" — counted after the others"
                                                                                  if s.order > 0 else "")
-            lines.append(f"{i}. {who}{when}: {sentence(self.say(s.text))[0].lower()}{sentence(self.say(s.text))[1:]}")
+            tables: list = []
+            said = sentence(self.say(s.text, tables))
+            lines.append(f"{i}. {who}{when}: {said[0].lower()}{said[1:]}")
+            for t in tables:        # the table the part reads off, inside its item
+                lines += [""] + [f"    {x}" for x in t if x] + [""]
         lines.append("")
         lines += ["## Tie-break {#tie-break}", ""]
         if m.tie_break:

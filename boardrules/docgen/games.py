@@ -43,13 +43,23 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
     def title(self) -> str:
         return md(self.m.title)
 
-    def say(self, text: str) -> str:
+    def say(self, text: str, tables: list | None = None) -> str:
         """A compiled text as Markdown: its tokens become links to the card, the role or the number they name
         (plain text where this game has no pages); nothing is parsed back out of the English. Every piece of it is
-        escaped (``md``): the compiler's sentences carry content's names and texts."""
+        escaped (``md``): the compiler's sentences carry content's names and texts. A value read off a table reads
+        as its short row ("2 / 3 / 4 / 5 players: 65 / 75 / 100 / 122"); given ``tables``, it says "(see the
+        table)" and the table's Markdown lines are added to ``tables``, for the caller to put after the sentence."""
         m = self.m
 
         def token(tok) -> str:
+            if tok.kind == "table":
+                t = tok.ref
+                lead = render(t.lead, token, md)
+                if tables is None:
+                    return f"{lead} ({t.row(lambda v: render(v, token, md))})"
+                tables.append(table([md(t.head)] + [md(label) for label, _ in t.rows],
+                                    [["Value"] + [render(v, token, md) for _, v in t.rows]]))
+                return f"{lead} (see the table)"
             index = {"card": m.type_index, "role": m.role_index, "quantity": m.quantity_index}.get(tok.kind, {})
             if tok.ref not in index or not self.folder:
                 return md(tok)
@@ -59,6 +69,14 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
                 return f"[{md(tok)}]({self.link('roles.md', 'role-' + str(tok.ref))})"
             return f"[{md(tok)}]({self.link('when.md', 'number-' + str(tok.ref))})"
         return render(text, token, md)
+
+    def said(self, line: str, text, tables_after: bool = True) -> list[str]:
+        """``line`` (a format with ``{}`` for the text's Markdown) and, after it, the tables the text reads off."""
+        tables: list = []
+        out = [line.format(self.say(text, tables))] if tables_after else [line.format(self.say(text))]
+        for t in tables:
+            out += [""] + [x for x in t if x]
+        return out
 
     def link(self, page: str, anchor: str = "", here: str = "") -> str:
         target = "" if page == here else page

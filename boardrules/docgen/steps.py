@@ -24,22 +24,51 @@ def split_step(node):
     return node.head, [(label, visible_steps(block)) for label, block in node.parts]
 
 
+def _saying(say):
+    """``say`` as a function of a text and a list for the tables it reads off (a plain ``say`` keeps them inline)."""
+    try:
+        import inspect
+        if "tables" in inspect.signature(say).parameters:
+            return say
+    except (TypeError, ValueError):
+        pass
+    return lambda text, tables=None: say(text)
+
+
+def _tables(tables, pad) -> list[str]:
+    """The tables a step's sentence reads off, indented to sit inside its list item."""
+    out = []
+    for t in tables:
+        out += [""] + [f"{pad}    {line}" for line in t if line]
+    return out
+
+
 def render_steps(steps, ordered=True, depth=0, say=str) -> list[str]:
-    """Steps as a (nested) Markdown list, one sentence per step; ``say`` renders a compiled text (its tokens)."""
+    """Steps as a (nested) Markdown list, one sentence per step; ``say`` renders a compiled text (its tokens), and
+    the tables a sentence reads off come right after it, inside its item."""
     lines, pad = [], "    " * depth
+    tell = _saying(say)
     for i, node in enumerate(steps, 1):
         bullet = f"{i}. " if ordered else "- "
         split = split_step(node)
+        tables: list = []
         if split is None and node.conditions:       # a step with several conditions, listed under it
-            lines.append(f"{pad}{bullet}{clause(say(node.head))}, if:")
-            lines += [f"{pad}    - {say(c)}{';' if k < len(node.conditions) else '.'}"
-                      for k, c in enumerate(node.conditions, 1)]
-            continue
+            item = [f"{pad}{bullet}{clause(tell(node.head, tables))}, if:"]
+            item += [f"{pad}    - {tell(c, tables)}{';' if k < len(node.conditions) else '.'}"
+                     for k, c in enumerate(node.conditions, 1)]
+            item += _tables(tables, pad)
+        elif split is None:
+            item = [f"{pad}{bullet}{sentence(tell(node.text, tables))}"] + _tables(tables, pad)
+        else:
+            item = []
         if split is None:
-            lines.append(f"{pad}{bullet}{sentence(say(node.text))}")
+            lines += item
+            if "" in item and i < len(steps):
+                lines.append("")
             continue
         head, parts = split
-        item = [f"{pad}{bullet}{clause(say(head))}:"]
+        item = [f"{pad}{bullet}{clause(tell(head, tables))}:"]
+        item += _tables(tables, pad) + [""] if tables else []
         for label, sub in parts:
             if label:
                 item += ["", f"{pad}    {label}:", ""]

@@ -10,7 +10,7 @@ import weakref
 
 from ..errors import RulesError
 from ..limits import MAX_NUMBER
-from ..model.phrase import Tok, joined, ph
+from ..model.phrase import Table, Tok, joined, ph, table_tok
 from ..model.records import article, pile_text, plural
 from .codegen import coded, missing
 
@@ -98,6 +98,35 @@ def fold_or(fns):
                  lambda e: "(" + " or ".join(e.expr(f) for f in fns) + ")")
 
 
+class _Seats:
+    """What an expression on the player count alone reads of a game (to say its value per player count)."""
+
+    def __init__(self, players):
+        self.players = players
+
+
+def _on_players(value, condition=False) -> bool:
+    """Whether a raw value (or a condition) depends on nothing but the player count and numbers: numbers, ``players``,
+    comparisons, ``all``/``any``/``not`` and ``if``/``then``/``else``, with at least one ``if``."""
+    def plain(v, cond):
+        if type(v) is int:
+            return not cond
+        if not isinstance(v, dict):
+            return False
+        if v == {"players": True}:
+            return not cond
+        if cond:
+            key = next(iter(v)) if len(v) == 1 else None
+            if key in COMPARE:
+                return isinstance(v[key], list) and len(v[key]) == 2 and all(plain(x, False) for x in v[key])
+            if key in ("all", "any"):
+                return isinstance(v[key], list) and all(plain(x, True) for x in v[key])
+            return key == "not" and plain(v[key], True)
+        return set(v) <= {"if", "then", "else"} and "if" in v and "then" in v and plain(v["if"], True) \
+            and plain(v["then"], False) and plain(v.get("else", 0), False)
+    return not condition and isinstance(value, dict) and "if" in value and plain(value, False)
+
+
 def kind_of(node: dict, compiler, prefix: str, extra=()):
     """The node kind: the one key that names a kind (YAML key order means nothing). (kind, None) or (None, why)."""
     kinds = [k for k in node if k in extra or hasattr(compiler, prefix + k)]
@@ -126,6 +155,11 @@ class Compiler:
         self.cards_of = {}       # id of a compiled selector -> (one of its cards, its cards) as nouns, when they have
                                  # them ("<tag> <kind> in <zone>", "<tag> <kinds> in <zone>"; one may be None)
         self.counted = {}        # id of a compiled count -> (one, many): "card in your hand", "cards in your hand"
+        self.zero = {}           # id of a compiled amount -> what it reads as when it is not 0 and when it is
+                                 # ("there are tokens in the pool", "there are no tokens in the pool")
+        self.with_it = {}        # id of a compiled amount held by the candidate ($it) -> the same as a phrase about
+                                 # the cards that pass ("with tokens on them", "without tokens on them")
+        self.relative = {}       # id of a raw condition on the candidate -> (it, that phrase about the cards that pass)
         self.words = weakref.WeakKeyDictionary()    # compiled value that may not be a number -> what it is (for
                                                     # the error when arithmetic or a count uses it)
         self.bound_vars = set(BUILTIN_VARS)     # variables some step or condition binds
@@ -304,16 +338,24 @@ class Compiler:
                                       ["return out"])
                 coded(base, lambda e, base=base, loop=loop: e.helper(base, loop))
             where = node["where"]
-            if isinstance(where, dict) and set(where) <= {"tag", "card"} and "tag" in where \
-                    and where.get("card", "$it") == "$it":      # "the <tag nouns> in <zone>"
-                cards = plural(self.m.tag_noun(where["tag"]))
+            tag, rels = self.tag_and_relatives(where)
+            if tag is not None:         # "the <tag nouns> in <zone>", "... with tokens on them"
+                noun = self.m.tag_noun(tag)
+                cards = plural(noun)
                 owner, _, held = text.partition(" ")
+                said = joined(" and ", rels)
                 if owner in ("your", "their") and cards.endswith(" " + held):      # "your <tag> <things>"
-                    text = counted = ph(owner, ' ', cards)
+                    counted = ph(owner, ' ', cards, ' ' if rels else '', said)
+                    text = counted
                 else:
-                    one = ph(self.m.tag_noun(where["tag"]), ' in ', text)
-                    counted = ph(cards, ' in ', text)
+                    one = ph(noun, ' in ', text, ' ' if rels else '', said)
+                    counted = ph(cards, ' in ', text, ' ' if rels else '', said)
                     text = ph('the ', counted)
+                if rels:
+                    one = None      # ("with tokens on them" is said of many)
+            elif rels:                  # "the cards in your hand with tokens on them"
+                counted = ph(plural(self.holds(node) or "card"), ' in ', text, ' ', joined(" and ", rels))
+                text = ph('the ', counted)
             else:
                 text = ph(text, ' where ', ctext)
         if node.get("one_per_type"):    # one card of each kind: the first in the zone's order
@@ -333,13 +375,33 @@ class Compiler:
                 return ["seen, out = set(), []", f"for c in {e.expr(many)}:", f"    t = {e.const(self.m.instance_kinds)}[c]",
                         "    if t not in seen:", "        seen.add(t)", "        out.append(c)", "return out"]
             coded(base, lambda e, base=base, body=first_of_each: e.helper(base, body))
-            text = ph('one card of each kind among ', text)
+            text = ph('the different kinds of ', counted) if counted else ph('one card of each kind among ', text)
         if isinstance(node.get("text"), str):      # the content's own name for these cards; the docs define it
             self.m.selector_phrases.setdefault(node["text"], text)
             text = node["text"]
         elif counted and not node.get("one_per_type"):
             self.cards_of[id(base)] = (one, counted)
         return base, text
+
+    def tag_and_relatives(self, where):
+        """A filter on the candidate read as a noun phrase: (its tag or None, the phrases said of the cards that
+        pass, such as "with tokens on them"); (None, []) when it cannot be said so. A tag alone, a tag and
+        such conditions (``all``), or such conditions alone."""
+        items = where.get("all") if isinstance(where, dict) and set(where) == {"all"} else [where]
+        if not isinstance(items, list) or not items:
+            return None, []
+        tags, rels = [], []
+        for x in items:
+            if isinstance(x, dict) and set(x) <= {"tag", "card"} and "tag" in x and x.get("card", "$it") == "$it" \
+                    and isinstance(x["tag"], str):
+                tags.append(x["tag"])
+            elif self.relative.get(id(x), (None,))[0] is x:
+                rels.append(self.relative[id(x)][1])
+            else:
+                return None, []
+        if len(tags) > 1:
+            return None, []
+        return (tags[0] if tags else None), rels
 
     def holds(self, source) -> str:
         """What one card of a raw selector is called, from its zone's ``holds`` ("" when the zone does not say)."""
@@ -410,8 +472,10 @@ class Compiler:
             return fn, Tok(str(node), "number", node) if isinstance(node, int) else node
         if is_var(node):
             var = self.var(node, path)
-            return coded(lambda g, env: env.get(var, 0), lambda e: f"env.get({e.const(var)}, 0)"), \
-                self.m.noun(var, self.nouns)
+            fn = coded(lambda g, env: env.get(var, 0), lambda e: f"env.get({e.const(var)}, 0)")
+            if var == "moved" and var not in self.nouns:        # the engine's count of the cards just moved
+                self.zero[id(fn)] = ("some cards were just moved", "no card was just moved")
+            return fn, self.m.noun(var, self.nouns)
         if not isinstance(node, dict) or not node:
             self.report(path, f"expected a number or an expression, got {node!r:.60}")
             return (lambda g, env: 0), "?"
@@ -507,21 +571,53 @@ class Compiler:
 
     def num_counter(self, node, path):
         c, who, text = self.counter_ref(node, path)
-        return coded(lambda g, env: g.counters[c][who(g, env)], lambda e: f"g.counters[{e.const(c)}][{e.expr(who)}]"), \
-            text
+        fn = coded(lambda g, env: g.counters[c][who(g, env)], lambda e: f"g.counters[{e.const(c)}][{e.expr(who)}]")
+        cdef = self.m.counters[c] if c is not None else None
+        if cdef is not None:
+            self.say_zero(fn, cdef, node, text)
+        return fn, text
+
+    def say_zero(self, fn, cdef, node, text):
+        """What a counter reads as in a comparison with 0: "there are tokens in the pool", "you have
+        money", "there are no tokens on this card"; a card's counter on the candidate also as "with tokens
+        on them". A counter whose text is a name (a capital first) or a number ("the number of ...") keeps its
+        comparison."""
+        words_ = str(cdef.text)
+        if not words_[:1].islower() or words_.startswith("the number of "):
+            return
+        if cdef.scope == "player":
+            if node.get("of") not in (None, "you"):
+                return
+            rest = words_[5:] if words_.startswith("your ") else words_
+            if rest.startswith(("the ", "your ")):
+                return
+            self.zero[id(fn)] = (ph("you have ", rest), ph("you have no ", rest))
+            return
+        rest = text[4:] if isinstance(text, str) and str(text).startswith("the ") else text
+        self.zero[id(fn)] = (ph("there are ", rest), ph("there are no ", rest))
+        if cdef.scope == "card" and node.get("on") == "$it":
+            self.with_it[id(fn)] = (ph("with ", words_, " on them"), ph("without ", words_, " on them"))
 
     def num_room(self, node, path):
         """How much more a holder takes: a counter's or a card's pile's capacity minus what it holds."""
         spec = node["room"]
         if "counter" in spec:
             c, who, text = self.counter_ref(spec, path + ("room",))
-            return coded(lambda g, env: g.counter_room(c, who(g, env)),
-                         lambda e: f"g.counter_room({e.const(c)}, {e.expr(who)})"), ph('the room left in ', text)
+            fn = coded(lambda g, env: g.counter_room(c, who(g, env)),
+                       lambda e: f"g.counter_room({e.const(c)}, {e.expr(who)})")
+            if c is not None:       # "there is room for more tokens on it"
+                self.zero[id(fn)] = (ph("there is room for more ", text), ph("there is no room for more ", text))
+                if spec.get("on") == "$it":
+                    words_ = self.m.counters[c].text
+                    self.with_it[id(fn)] = (ph("with room for more ", words_), ph("with no room for more ", words_))
+            return fn, ph('the room left in ', text)
         pile = self.lookup(self.m.pile_index, spec.get("pile"), "pile", path + ("room", "pile"))
         host, htext = self.card(spec.get("on", "$self"), path + ("room", "on"))
         ptext = self.m.piles[pile].text if pile is not None else "?"
-        return coded(lambda g, env: g.pile_room(pile, host(g, env)), lambda e: f"g.pile_room({e.const(pile)}, {e.expr(host)})"), \
-            ph('the room left in ', pile_text(ptext, htext))
+        fn = coded(lambda g, env: g.pile_room(pile, host(g, env)), lambda e: f"g.pile_room({e.const(pile)}, {e.expr(host)})")
+        where = pile_text(ptext, htext)
+        self.zero[id(fn)] = (ph("there is room left in ", where), ph("there is no room left in ", where))
+        return fn, ph('the room left in ', where)
 
     def num_attr(self, node, path):
         name = node["attr"]
@@ -555,6 +651,9 @@ class Compiler:
                 c = card(g, env)
                 return 0 if c is None else values[c]
         kind = (self.m.attributes.get(name) or {}).get("type")
+        said = self.m.attr_text(name)
+        if kind not in ("string", "boolean", "map") and str(said)[:1].islower():    # "it has a <attribute> ..."
+            self.zero[id(fn)] = (ph(ctext, ' has ', article(str(said)), ' ', said), ph(ctext, ' has no ', said))
         if kind in ("string", "boolean", "map"):
             self.words[fn] = f"the attribute {name!r}, which holds " + \
                 {"string": "words", "boolean": "true or false", "map": "a table (give it a 'key')"}[kind]
@@ -563,7 +662,12 @@ class Compiler:
     def num_count(self, node, path):
         sel, text = self.selector(node["count"], path + ("count",))
         fn = coded(lambda g, env: len(sel(g, env)), lambda e: f"len({e.expr(sel)})")
-        self.counted[id(fn)] = self.cards_of.get(id(sel), (ph("card in ", text), ph("cards in ", text)))
+        one, many = self.counted[id(fn)] = self.cards_of.get(id(sel), (ph("card in ", text), ph("cards in ", text)))
+        if one is not None and many is not None:      # "there is a card in ...", "you have a card in your hand"
+            if str(many).startswith("cards in your ") or " in your " in str(many):
+                self.zero[id(fn)] = (ph("you have ", article(str(one)), " ", one), ph("you have no ", many))
+            else:
+                self.zero[id(fn)] = (ph("there is ", article(str(one)), " ", one), ph("there is no ", one))
         return fn, self.how_many(sel, text)
 
     def num_total(self, node, path):
@@ -584,9 +688,13 @@ class Compiler:
         spec = node["total"]
         counted = spec.get("counter") if set(spec) <= {"counter", "on"} and spec.get("on") == "$it" else None
         room = spec.get("room") if set(spec) == {"room"} and isinstance(spec["room"], dict) else None
+        zero = None
         if counted in self.m.counter_index:         # "the <counter> on <those cards>"
             vtext = None
-            whole = ph('the ', self.m.counters[self.m.counter_index[counted]].text, ' on ', text)
+            held = self.m.counters[self.m.counter_index[counted]].text
+            whole = ph('the ', held, ' on ', text)
+            if str(held)[:1].islower() and not str(held).startswith("the "):
+                zero = (ph('there are ', held, ' on ', text), ph('there are no ', held, ' on ', text))
         elif room and set(room) <= {"counter", "on"} and room.get("on") == "$it" \
                 and room.get("counter") in self.m.counter_index:    # "the room for <counter> left on ..."
             vtext = None
@@ -609,6 +717,8 @@ class Compiler:
         def loop(e):
             return _each_card(e, "it", e.expr(sel), ["total = 0"], [f"total += {e.expr(value)}"], ["return total"])
         coded(fn, lambda e: e.helper(fn, loop))
+        if zero is not None:
+            self.zero[id(fn)] = zero
         return fn, (whole if vtext is None else ph('the sum of ', vtext, ' over ', text))
 
     def num_least(self, node, path):
@@ -730,23 +840,32 @@ class Compiler:
         table = node["lookup"]
         index, itext = self.arith(node["index"], path + ("index",))
         last = len(table) - 1
-        steps, i, skipped = [], 0, False
-        while i <= last:        # runs of one value: "4 if it is 9 or less, 5 if it is 10, ..., 7 if it is 12 or more"
+        fn = coded(lambda g, env: table[max(0, min(index(g, env), last))],
+                   lambda e: f"{e.const(table)}[max(0, min({e.expr(index)}, {last}))]")
+        if node["index"] == {"players": True}:     # a value per player count: "2 / 3 / 4 / 5 players: ..."
+            return fn, self.by_players(lambda n: table[max(0, min(n, last))])
+        counted = self.counted.get(id(index), (None, None))[1]
+        rows, i = [], 0
+        while i <= last:        # runs of one value: "9 or fewer: 4, 10: 5, 11: 6, 12 or more: 7"
             j = i
             while j < last and table[j + 1] == table[i]:
                 j += 1
-            if j == last:
-                steps.append(ph(table[i], ' if it is ', i, ' or more') if i else ph(table[i], ' whatever it is'))
-            elif not table[i]:
-                skipped = True
-            else:
-                steps.append(ph(table[i], ' if it is ', i) if i == j else
-                             ph(table[i], ' if it is ', j, ' or less') if i == 0 else ph(table[i], ' if it is ', i, ' to ', j))
+            label = f"{j} or {'fewer' if counted else 'less'}" if i == 0 and j > 0 else \
+                f"{i} or more" if j == last and i < j or i == last else str(i) if i == j else f"{i}–{j}"
+            rows.append((label if i or j < last else "any", Tok(str(table[i]), "number", table[i])))
             i = j + 1
-        if skipped:
-            steps.append("0 otherwise")
-        return coded(lambda g, env: table[max(0, min(index(g, env), last))],
-                     lambda e: f"{e.const(table)}[max(0, min({e.expr(index)}, {last}))]"), ph(joined(', ', steps), ', counting ', itext)
+        by, head = itext, (ph(counted) if counted else itext)     # "Big cards in your hand" heads the table
+        head = str(head)
+        head = head[4:] if head.startswith("the ") else head
+        return fn, table_tok(Table(by, head[:1].upper() + head[1:], rows))
+
+    def by_players(self, value) -> Tok:
+        """A value per player count (``value(n)`` for each count the game allows) as a table token."""
+        low, high = getattr(self.m, "min_players", None), getattr(self.m, "max_players", None)
+        if not isinstance(low, int) or not isinstance(high, int) or not 0 < low <= high <= 16:
+            low, high = 2, 5
+        rows = [(str(n), Tok(str(value(n)), "number", value(n))) for n in range(low, high + 1)]
+        return table_tok(Table("player count", "Players", rows, unit="players"))
 
     def num_if(self, node, path):
         cond, ctext = self.condition(node["if"], path + ("if",))
@@ -757,6 +876,8 @@ class Compiler:
         what = self.words.get(a) or self.words.get(b)
         if what is not None:
             self.words[fn] = what
+        elif _on_players(node):      # a chain of ifs on the player count: a value per player count
+            return fn, self.by_players(lambda n: fn(_Seats(n), {}))
         return fn, ph(ta, ' if ', ctext, ', else ', tb)
 
     def num_option(self, node, path):
@@ -807,6 +928,13 @@ class Compiler:
             a, b, (ta, tb) = self._pair(node, path, key)
             sign = OPERATOR[key]
             fn = coded(lambda g, env: op(a(g, env), b(g, env)), lambda e: f"({e.expr(a)} {sign} {e.expr(b)})")
+            zero = self.zero_text(a, node[key], key)
+            if zero is not None:        # "there are tokens in the pool", "you have no money"
+                some, none = self.zero[id(a)]
+                self.negations[id(fn)] = none if zero else some
+                if id(a) in self.with_it:
+                    self.relative[id(node)] = (node, self.with_it[id(a)][0 if zero else 1])
+                return fn, some if zero else none
             flag = self.flag_text(node[key], key)
             have = self.have_text(a, node[key], key)
             if have is not None:        # "you have at least 3 <things> in <zone>"
@@ -824,6 +952,14 @@ class Compiler:
                         choices=[k[3:] for k in dir(self) if k.startswith("if_")] + list(COMPARE))
             return (lambda g, env: False), "?"
         return getattr(self, f"if_{key}")(node, path)
+
+    def zero_text(self, left, pair, key):
+        """For an amount compared with 0 (more than 0, at least 1, not 0; or 0, at most 0, less than 1) that says
+        itself so: True when the comparison means "some", False when it means "none", else None."""
+        if id(left) not in self.zero or not isinstance(pair, list) or len(pair) != 2 or type(pair[1]) is not int:
+            return None
+        return {("gt", 0): True, ("ge", 1): True, ("ne", 0): True,
+                ("eq", 0): False, ("le", 0): False, ("lt", 1): False}.get((key, pair[1]))
 
     def have_text(self, left, pair, key):
         """A count of your own cards against a number, as what you have: (sentence, its negation) or None."""

@@ -2,14 +2,14 @@
 
 A ``Phrase`` is a ``str`` (its plain text, for logs, bots and errors) that also keeps its parts: plain text and
 ``Tok`` tokens, each a word the rules name with what it names (a card, a role, a number the rules ask for, a player,
-a number). The docs render the parts to Markdown, a token to a link where it has a page; nothing reads the English
+a number, a small table of values). The docs render the parts to Markdown, a token to a link where it has a page; nothing reads the English
 back. ``ph`` makes a phrase from parts as an f-string would, keeping the tokens of the phrases it is given.
 """
 from __future__ import annotations
 
 from typing import Callable, Iterable
 
-KINDS = ("text", "number", "card", "role", "player", "quantity", "condition")
+KINDS = ("text", "number", "card", "role", "player", "quantity", "condition", "table")
 
 
 class Tok(str):
@@ -25,6 +25,38 @@ class Tok(str):
 
     def __reduce__(self):
         return Tok, (str(self), self.kind, self.ref)
+
+
+class Table:
+    """A value read off a small table, as data: what it depends on (``by``, a phrase: "the number of players"), the
+    heading of that column (``head``: "Players"), its rows (``rows``: (label, value) pairs, the label a range such as
+    "2", "2–3", "9 or fewer", the value a phrase) and the word a row's labels share (``unit``: "players").
+
+    A ``Tok`` of kind "table" carries one: its plain text (logs, bots) is the short row, "a number by player count
+    (2 / 3 / 4 / 5 players: 65 / 75 / 100 / 122)"; the rules pages render a table from the rows."""
+
+    def __init__(self, by, head: str, rows, unit: str = "", lead=""):
+        self.by, self.head, self.rows, self.unit = by, head, tuple(rows), unit
+        self.lead = lead or ph("a number by ", by)
+
+    def row(self, show: Callable[[str], str] = str) -> str:
+        """The rows in one line: "2 / 3 / 4 / 5 players: 65 / 75 / 100 / 122" when the labels share a unit, else
+        "9 or fewer: 4, 10: 5, 11: 6, 12 or more: 7". ``show`` renders each value."""
+        if self.unit:
+            return " / ".join(label for label, _ in self.rows) + f" {self.unit}: " + \
+                " / ".join(show(value) for _, value in self.rows)
+        return ", ".join(f"{label}: {show(value)}" for label, value in self.rows)
+
+    def text(self) -> str:
+        return f"{self.lead} ({self.row()})"
+
+    def __reduce__(self):
+        return Table, (self.by, self.head, self.rows, self.unit, self.lead)
+
+
+def table_tok(table: Table) -> Tok:
+    """A token for a value read off a table (its plain text the short row)."""
+    return Tok(table.text(), "table", table)
 
 
 class Phrase(str):
