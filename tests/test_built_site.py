@@ -114,7 +114,20 @@ def site(tmp_path_factory):
     assert run.returncode == 0, run.stderr[-3000:]
     pages = sorted(out.glob("games/**/index.html")) + sorted(out.glob("variants/**/index.html"))
     assert len(pages) > 20
+    BUILT.append(out)
     return {str(p.relative_to(out).parent): read(p) for p in pages}
+
+
+BUILT = []      # the folder the site fixture built into
+EXTERNAL = re.compile(r"""<(?:script|img|iframe)\b[^>]*\bsrc=["']?(?:https?:)?//"""       # a resource loaded
+                      r"""|<link\b(?![^>]*rel=["']?canonical)[^>]*\bhref=["']?(?:https?:)?//""", re.I)  # (not a name)
+
+
+def test_the_site_loads_nothing_from_another_host(site):
+    """Fonts, scripts and styles come with the site, so it works offline (the theme fetched fonts from a CDN)."""
+    found = [f"{path.relative_to(BUILT[0])}: {m.group()}" for path in BUILT[0].rglob("*.html")
+             for m in EXTERNAL.finditer(path.read_text(encoding="utf-8"))]
+    assert not found, "\n".join(found[:20])
 
 
 def test_no_placeholder_and_no_internal_id_a_player_would_see(site):
