@@ -266,7 +266,7 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
         rows = []
         for r in m.roles:
             rows.append([self.role_link(r) + self.other_names(r.name), " ".join(sentence(self.say(x))
-                                                                                 for x in r.privilege_texts)])
+                                                                                 for x in self.privilege_says(r))])
         lines += table(["Role", "Privilege (the chooser only)"], rows)
         lines += ["### Round end", ""]
         steps = self.steps("round/end")

@@ -2,12 +2,28 @@
 of ``GameDoc``)."""
 from __future__ import annotations
 
+from ..model.phrase import ph
 from .setup import player_ranges
+from .steps import text_of
 from .text import md, sentence
 
 
 class RolesPage:
     """The roles page and each role's section (mixed into ``GameDoc``)."""
+
+    def privilege_says(self, r) -> list:
+        """The privilege's sentences, each entry's as the compiler said it, except that an action the chooser takes
+        before everyone else says who takes it ("The chooser first: ..."), from the entry's compiled steps."""
+        raw = r.raw.get("privilege") or []
+        if len(raw) != len(r.privilege_texts):
+            return list(r.privilege_texts)
+        out = []
+        for i, (entry, said) in enumerate(zip(raw, r.privilege_texts)):
+            block = self.m.nodes.get(f"{self.role_path(r)}/privilege/{i}/do") if isinstance(entry, dict) \
+                and "do" in entry and entry.get("at", "first") != "end" else None
+            body = text_of(block) if block is not None else ""
+            out.append(ph("The chooser first: ", body, ".") if body else said)
+        return out
 
     def role_path(self, r) -> str:
         """Where a role's compiled steps are registered: ``roles/<position in the content>``."""
@@ -82,7 +98,7 @@ class RolesPage:
             lines += [f"*{note}*", ""]
         if r.privilege_texts:
             lines += ["**Privilege** (the chooser only):", ""]
-            lines += [f"- {sentence(self.say(x))}" for x in r.privilege_texts] + [""]
+            lines += [f"- {sentence(self.say(x))}" for x in self.privilege_says(r)] + [""]
         start = self.steps(f"{self.role_path(r)}/start")
         if start:
             lines += ["**Start of the phase** (once):", ""] + start + [""]
