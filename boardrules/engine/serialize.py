@@ -265,7 +265,7 @@ def _from_json(model, data, check_options) -> Kernel:
         expected = top.node if node.framed else \
             steps[top.pc - 1] if steps is not None and 0 < top.pc <= len(steps) else None
         if node is not expected:
-            raise StateError(f"pending: the saved flow does not stop at {doc.pending.node}")
+            raise StateError(f"pending: the saved flow does not stop at {_decision(model, doc.pending.node, node)}")
         if node.framed:
             node.step(k, top)
         else:
@@ -273,9 +273,10 @@ def _from_json(model, data, check_options) -> Kernel:
         if k.pending is None or k.pending.node is not node:
             # the saved step, run again, asks the saved question at once; one that asks nothing there (its frame's
             # data changed, say) would play on past it
-            raise StateError(f"pending: the saved flow asks nothing at {doc.pending.node}")
+            raise StateError(f"pending: the saved flow asks nothing at {_decision(model, doc.pending.node, node)}")
         if k.pending.player != doc.pending.player:
-            raise StateError(f"pending: the decision at {doc.pending.node} is seat {k.pending.player}'s, "
+            raise StateError(f"pending: the decision at {_decision(model, doc.pending.node, node, k.pending)} is seat "
+                             f"{k.pending.player}'s, "
                              f"not seat {doc.pending.player}'s")
     elif not k.over and k.stack:
         top = k.stack[-1]
@@ -468,6 +469,22 @@ def check_replay(k):
     if mine != theirs:
         wrong = next((name for name in theirs if theirs[name] != mine.get(name)), "?")
         raise StateError(f"history: replayed from its seed, it does not give this state ({wrong} differs)")
+
+
+def _decision(model, path: str, node, asked=None) -> str:
+    """A flow position as a player would name it, with its path: "the 'build' decision of the Builder role
+    (roles/2/action/0)". ``asked``: the question the step asked when run again, if it did."""
+    kind = getattr(node, "kind", None)
+    if not isinstance(kind, str) and asked is not None and asked.actions:
+        kind = asked.actions[0].kind
+    what = f"the {kind!r} decision" if isinstance(kind, str) else "the step"
+    parts = path.split("/")
+    if len(parts) > 1 and parts[0] == "roles" and parts[1].isdigit() and int(parts[1]) < len(model.roles):
+        role = model.roles[int(parts[1])]
+        what += f" of the {role.name.get('en', role.id)} role"
+    elif parts[0] in ("setup", "flow", "procedures"):
+        what += f" in the game's {parts[0] if parts[0] != 'procedures' else 'procedure ' + parts[1]}"
+    return f"{what} ({path})"
 
 
 def _cattrs_messages(exc):
