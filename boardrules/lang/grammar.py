@@ -366,20 +366,30 @@ def content_schemas() -> dict[str, dict]:
     rule_text = {"type": "string", "description": "how the rules pages say this step, instead of the generated "
                  "sentence (for a step that holds steps: its opening clause); an empty text leaves out a bookkeeping "
                  "step"}
+    step_id = dict(ident, description="a name for this step that a variant's `edit` can name (insert before or "
+                                      "after it, remove, replace or change it); it changes nothing in play")
     for form in defs["step"]["oneOf"]:
         form["properties"]["rule_text"] = rule_text
+        form["patternProperties"] = {"^id$": step_id}     # beside every form (the reference says so once)
+    defs["step"]["description"] = ("one instruction; any step may also carry `id: <name>`, a name a variant's `edit` "
+                                   "can use to insert before or after it, remove, replace or change it (it changes "
+                                   "nothing in play)")
+    entry_id = dict(ident, description="a name for this entry that a variant's `edit` can name; it changes nothing "
+                                       "in play")
     scope = {"enum": ["owner", "others", "all"],
              "description": "whose quantities or events: the card's owner (default), the other players, or everyone"}
     mod_props = {"modify": ident, "add": R("expr"), "set": R("expr"), "if": R("condition")}
     defs["modifier"] = {"description": "changes a quantity while the card is active",
                         "oneOf": [obj(dict(mod_props), ["modify", "add"]), obj(dict(mod_props), ["modify", "set"])]}
     defs["effect"] = {"description": "a modifier, a triggered ability or an end-game score", "oneOf": [
-      dict(obj({"modify": ident, "add": R("expr"), "set": R("expr"), "if": R("condition"), "scope": scope}, ["modify"],
+      dict(obj({"modify": ident, "add": R("expr"), "set": R("expr"), "if": R("condition"), "scope": scope,
+                "id": entry_id}, ["modify"],
                "modifier: changes a quantity while the card works"),
            anyOf=[{"required": ["add"]}, {"required": ["set"]}]),
-      obj({"when": ident, "if": R("condition"), "do": steps, "scope": scope}, ["when", "do"],
+      obj({"when": ident, "if": R("condition"), "do": steps, "scope": scope, "id": entry_id}, ["when", "do"],
           "trigger: when the event happens to you (scope others: to another player, who is then $actor)"),
-      obj({"score": R("expr"), "order": {"oneOf": [{"enum": ["first", "normal", "last"]}, {"type": "integer"}]}}, ["score"],
+      obj({"score": R("expr"), "order": {"oneOf": [{"enum": ["first", "normal", "last"]}, {"type": "integer"}]},
+           "id": entry_id}, ["score"],
           "end-game points"),
     ]}
     defs["works"] = obj({"from": {"enum": ["at_once", "phase_end", "round_end"],
@@ -395,10 +405,10 @@ def content_schemas() -> dict[str, dict]:
                      "effects": {"type": "array", "items": R("effect")}, "works": R("works"),
                      "notes": {"type": "array", "items": text}}}
     priv = {"type": "array", "items": {"oneOf": [
-        obj({"quantity": ident, "add": R("expr"), "if": R("condition")}, ["quantity", "add"],
+        obj({"quantity": ident, "add": R("expr"), "if": R("condition"), "id": entry_id}, ["quantity", "add"],
             "the chooser's quantity changes during the phase"),
         obj({"do": steps, "at": {"enum": ["first", "end"], "description": "first: before the chooser's action "
-                                    "(default); end: when every player has acted, before the role's end steps"}}, ["do"],
+                                    "(default); end: when every player has acted, before the role's end steps"}, "id": entry_id}, ["do"],
             "the chooser runs these steps (as often as the privilege multiplier says)")]}}
     defs["role"] = obj({"id": ident, "name": name, "privilege": priv, "start": steps, "action": steps, "end": steps,
                         "available": dict(R("condition"), description="the role is in a game only if this holds "
@@ -492,10 +502,12 @@ def content_schemas() -> dict[str, dict]:
               "box_zone": dict(ident, description="the shared zone holding the copies a game leaves out"),
               "extra_copies": {"type": "array", "description": "more (or fewer) copies of cards, by player count or option",
                                "items": {"oneOf": [
-                                   obj({"if": R("condition"), "type": ident, "add": copies_added}, ["type", "add"]),
-                                   obj({"if": R("condition"), "tag": ident, "add": copies_added}, ["tag", "add"])]}},
+                                   obj({"if": R("condition"), "type": ident, "add": copies_added, "id": entry_id},
+                                       ["type", "add"]),
+                                   obj({"if": R("condition"), "tag": ident, "add": copies_added, "id": entry_id},
+                                       ["tag", "add"])]}},
               "checks": {"type": "array", "description": "conditions on players and options that must hold to start a game",
-                         "items": obj({"if": R("condition"), "text": text}, ["if", "text"])},
+                         "items": obj({"if": R("condition"), "text": text, "id": entry_id}, ["if", "text"])},
               "include": {"type": "array", "items": {"type": "string", "pattern": "^[^/\\\\][^\\\\]*\\.ya?ml$"}},
               "names": obj({"player": name, "start_player": name}),
               "works": R("works"),
@@ -531,7 +543,8 @@ def content_schemas() -> dict[str, dict]:
 
     # ---------------------------------------------------------------- variants (overlays)
     patch = {"type": "object", "description": "fields to change: mappings merge key by key, null deletes a key, "
-             "anything else replaces the old value"}
+             "{edit: [...]} edits a list in place (as a step section's edit does), anything else replaces the old "
+             "value"}
     def list_ops(item):
         return obj({"add": {"type": "array", "items": item, "description": "new entries (their ids must be new)"},
                     "change": {"type": "object", "propertyNames": ident, "additionalProperties": patch,
@@ -542,6 +555,30 @@ def content_schemas() -> dict[str, dict]:
     def map_ops(value):
         return obj({"add": mapping(value), "change": mapping(patch), "replace": mapping(value), "remove": idlist})
     object_ops = obj({"change": patch, "replace": {"type": "object"}})
+    anchor = dict(ident, description="the id of a step or entry of the list (found at any depth: inside then, else "
+                                     "and do too)")
+    def edit_ops(item):
+        """The operations that edit a list in place (merge.Edits applies them)."""
+        items = {"type": "array", "items": item}
+        one_or_more = {"oneOf": [item, items]}
+        return {"type": "array", "minItems": 1, "description": "edits in place, applied together: each names an "
+                "entry by its id (an entry added by the variant cannot be named), and none may touch an entry "
+                "another edit removes, replaces or changes", "items": {"oneOf": [
+            obj({"before": anchor, "insert": items}, ["before", "insert"], "insert entries before the one named"),
+            obj({"after": anchor, "insert": items}, ["after", "insert"], "insert entries after the one named"),
+            obj({"remove": anchor}, ["remove"], "remove the entry named (with the steps it holds)"),
+            obj({"replace": anchor, "with": one_or_more}, ["replace", "with"],
+                "put an entry (or several) in the place of the one named; one that has no id takes the old one's"),
+            obj({"change": anchor, "with": patch}, ["change", "with"],
+                "change fields of the entry named, as 'change' does (a list in it may take {edit: [...]} too)"),
+            obj({"append": items}, ["append"], "add entries at the end"),
+            obj({"prepend": items}, ["prepend"], "add entries at the start"),
+            obj({"at": {"type": "integer", "minimum": 0}, "with": {}}, ["at", "with"],
+                "set the entry at a position, counted from 0 (a table by player count: the entry of that count)"),
+        ]}}
+    def list_section(items_schema):
+        return obj({"replace": items_schema, "edit": edit_ops(items_schema["items"])},
+                   desc="replace the whole list, or edit it in place")
     variant = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "variant.schema.json",
                "title": "boardrules variant (a house rule or edition that extends a game)",
                "description": "Operations per section run in the order remove, replace, change, add. The merged result "
@@ -550,14 +587,14 @@ def content_schemas() -> dict[str, dict]:
                "properties": {
                  "extends": {"type": "string", "description": "a packaged game id or a path relative to this file"},
                  "id": ident, "title": text, "edition": text, "description": text, "start_zone": ident, "box_zone": ident,
-                 "extra_copies": obj({"replace": game["properties"]["extra_copies"]}),
-                 "checks": obj({"replace": game["properties"]["checks"]}),
+                 "extra_copies": list_section(game["properties"]["extra_copies"]),
+                 "checks": list_section(game["properties"]["checks"]),
                  "cards": list_ops(R("card")), "roles": list_ops(R("role")),
                  **{s: map_ops(game["properties"][s]["additionalProperties"]) for s in
                     ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities",
                      "payments", "procedures")},
                  "round": object_ops, "scoring": object_ops, "works": object_ops, "names": object_ops, "players": object_ops,
-                 "play": object_ops, "setup": obj({"replace": steps}), "flow": obj({"replace": steps}),
+                 "play": object_ops, "setup": list_section(steps), "flow": list_section(steps),
                  "rules_choices": obj({"add": game["properties"]["rules_choices"], "remove": idlist}),
                }}
     annotate({}, {"part.schema.json": part, "game.schema.json": game, "variant.schema.json": variant})
