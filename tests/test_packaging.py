@@ -34,3 +34,14 @@ def test_the_metadata_a_registry_page_shows():
 def test_the_test_extra_does_not_pull_in_the_documentation_stack():
     test = PROJECT["optional-dependencies"]["test"]
     assert not any(re.match(r"(mkdocs|boardrules\[docs\])", requirement) for requirement in test), test
+
+
+def test_the_long_description_has_no_link_that_breaks_off_the_repository():
+    """A registry page shows the README without the repository around it: every link must be absolute."""
+    from importlib.metadata import metadata
+
+    meta = metadata("boardrules")
+    text = meta.get_payload() or meta.get("Description") or ""
+    assert "boardrules" in text and "## Two commands" in text
+    links = re.findall(r"\]\(([^)]*)\)", text)
+    assert links and all(re.match(r"https?://", link) for link in links), [x for x in links if "://" not in x]
