@@ -35,3 +35,4 @@ MAX_FLOW_DEPTH = 256            # frames on the flow stack (an effect that keeps
 # ---------------------------------------------------------------------- saved states and API arguments
 MAX_STATE_HISTORY = 1_000_000   # actions in a saved state's history
 MAX_ARGS_DEPTH = 8              # how deep an action's JSON arguments may nest
+MAX_OPTION_TEXT = 200           # characters of an option's text value, where the content lists no values

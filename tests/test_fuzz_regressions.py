@@ -153,3 +153,15 @@ def test_load_of_an_integer_too_long_to_write_out_is_a_usage_error():
 def test_replay_with_actions_too_long_to_write_out_is_a_usage_error():
     with pytest.raises(UsageError):
         boardrules.load("san_juan").replay(3, 1, actions=HUGE)
+
+
+@pytest.mark.parametrize("value", ["x" * 10_000, "a\x00b", "two\nlines"])
+def test_a_text_option_without_listed_values_takes_one_short_line(tmp_path, value):
+    """Found by the API fuzzing: a text option whose content lists no values took a megabyte or a NUL byte, which
+    then went into the saved state, the logs and the pages."""
+    (tmp_path / "v.yaml").write_text("extends: san_juan\nid: v\ntitle: v\noptions:\n  add:\n    motto: {default: hello}\n",
+                                     encoding="utf-8")
+    rules = boardrules.load(tmp_path / "v.yaml")
+    with pytest.raises(boardrules.UsageError, match="a line of text"):
+        rules.new_game(3, seed=1, options={"motto": value})
+    assert rules.new_game(3, seed=1, options={"motto": "a fine motto"}).options["motto"] == "a fine motto"

@@ -7,7 +7,7 @@ import os
 from collections.abc import Mapping
 
 from ..errors import UsageError
-from ..limits import MAX_NUMBER
+from ..limits import MAX_NUMBER, MAX_OPTION_TEXT
 
 SEED_BITS = 64      # the generator's whole state is 64 bits: more entropy would be thrown away
 
@@ -104,6 +104,10 @@ def option_value(key: str, value, default, values):
                 raise UsageError(f"option {key!r} takes {word}, got {_shown(value)} ({_kind(value)})")
             if kind is int and not -MAX_NUMBER <= value <= MAX_NUMBER:
                 raise UsageError(f"option {key!r} takes a whole number from {-MAX_NUMBER:,} to {MAX_NUMBER:,}, "
+                                 f"got {_shown(value)}")
+            if kind is str and (len(value) > MAX_OPTION_TEXT or any(ch < " " or ch == "\x7f" for ch in value)):
+                # (it is saved with the game, shown in logs and pages: a megabyte or a NUL byte has no place there)
+                raise UsageError(f"option {key!r} takes a line of text of at most {MAX_OPTION_TEXT} characters, "
                                  f"got {_shown(value)}")
             return value
     raise UsageError(f"option {key!r} has a default of no kind an option may take ({_kind(default)})")
