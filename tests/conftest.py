@@ -66,3 +66,13 @@ def time_limit(seconds: float, what: str = "the call"):
         signal.setitimer(signal.ITIMER_REAL, 0)
         faulthandler.cancel_dump_traceback_later()
         signal.signal(signal.SIGALRM, previous)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The recordings an update run rewrote (tests/recording.py), one line each: what a change did is never silent."""
+    import recording
+
+    if recording.REWRITTEN:
+        terminalreporter.section(f"{len(recording.REWRITTEN)} recording(s) rewritten: read their diff before committing")
+        for name in recording.REWRITTEN:
+            terminalreporter.write_line(f"rewritten: {name}")

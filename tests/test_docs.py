@@ -15,6 +15,8 @@ import shutil
 
 import pytest
 
+import recording
+
 import boardrules
 from boardrules import docgen
 from boardrules.content.paths import data_dir
@@ -54,18 +56,7 @@ def test_the_pages_build():
 
 @pytest.mark.parametrize("path", MARKDOWN)
 def test_page_matches_its_snapshot(path):
-    snap = SNAPSHOTS / path
-    text = PAGES[path].text
-    if UPDATE:
-        snap.parent.mkdir(parents=True, exist_ok=True)
-        snap.write_text(text, encoding="utf-8")
-        return
-    assert snap.exists(), f"no snapshot for {path}: run BOARDRULES_UPDATE_SNAPSHOTS=1 pytest tests/test_docs.py"
-    want = snap.read_text(encoding="utf-8")
-    if text != want:
-        diff = "".join(difflib.unified_diff(want.splitlines(True), text.splitlines(True), f"snapshot/{path}",
-                                            f"generated/{path}", n=2))
-        pytest.fail(f"{path} differs from its snapshot (BOARDRULES_UPDATE_SNAPSHOTS=1 to accept):\n{diff[:6000]}")
+    recording.check(SNAPSHOTS / path, PAGES[path].text, "BOARDRULES_UPDATE_SNAPSHOTS")
 
 
 def test_no_stale_snapshots():
@@ -74,6 +65,7 @@ def test_no_stale_snapshots():
     if UPDATE:
         for p in stale:
             (SNAPSHOTS / p).unlink()
+            recording.REWRITTEN.append(f"{(SNAPSHOTS / p).relative_to(recording.ROOT)} (removed: no page now)")
         for d in sorted(SNAPSHOTS.rglob("*"), reverse=True):
             if d.is_dir() and not any(d.iterdir()):
                 shutil.rmtree(d)

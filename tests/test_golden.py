@@ -7,6 +7,8 @@ import os
 import pathlib
 
 import pytest
+
+import recording
 from click.testing import CliRunner
 
 from boardrules.play.cli import cli
@@ -28,7 +30,4 @@ def test_playthrough_matches_the_recording(game, players, seed, extra):
     result = CliRunner().invoke(cli, ["play", game, "--players", str(players), "--seed", str(seed), *extra])
     assert result.exit_code == 0, result.output
     path = GOLDEN / f"{game}_{players}p_seed{seed}{'_' + '_'.join(e.replace('=', '-') for e in extra[1::2]) if extra else ''}.txt"
-    if os.environ.get("BOARDRULES_UPDATE_GOLDEN"):
-        path.write_text(result.output, encoding="utf-8")
-    assert path.exists(), f"no recording yet: run with BOARDRULES_UPDATE_GOLDEN=1 to create {path.name}"
-    assert result.output == path.read_text(encoding="utf-8")
+    recording.check(path, result.output, "BOARDRULES_UPDATE_GOLDEN")

@@ -14,6 +14,8 @@ import random
 
 import pytest
 
+import recording
+
 from pr_positions import RULES, type_of
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
@@ -80,10 +82,7 @@ def trace(players, seed):
 def test_trace_matches_the_recording(players, seed):
     text = trace(players, seed)
     path = GOLDEN / f"puerto_rico_trace_{players}p_seed{seed}.txt"
-    if os.environ.get("BOARDRULES_UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"no recording yet: run with BOARDRULES_UPDATE_GOLDEN=1 to create {path.name}"
-    assert text == path.read_text(encoding="utf-8")
+    recording.check(path, text, "BOARDRULES_UPDATE_GOLDEN")
 
 
 @pytest.mark.parametrize("players, seed", CASES)
