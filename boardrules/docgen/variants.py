@@ -2,16 +2,66 @@
 loaded games."""
 from __future__ import annotations
 
+import difflib
+import re
 from pathlib import Path
 
 from .games import GameDoc
 from .page import Page
-from .steps import compiled_steps
+from .steps import compiled_steps, render_steps
 from .text import cap, code, fence_for, flow, fmt_value, md, sentence, shown_file, table, words
 
 LOCALES = {"zh": "中文", "ja": "日本語", "de": "Deutsch", "fr": "Français", "es": "Español"}
 HANDLED_SECTIONS = {"id", "title", "edition", "description", "players", "include", "cards", "roles", "quantities",
-                    "options", "presets", "setup", "round", "scoring", "rules_choices"}
+                    "options", "presets", "setup", "round", "scoring", "rules_choices", "flow", "procedures"}
+_BULLET = re.compile(r"^(\d+\.|-)\s+")
+
+
+def step_lines(rendered: list[str]) -> list[tuple[int, str]]:
+    """Rendered steps (a nested Markdown list) as (depth, sentence) lines, bullets and blank lines left out."""
+    out = []
+    for line in rendered:
+        if line.strip():
+            depth = (len(line) - len(line.lstrip(" "))) // 4
+            text = _BULLET.sub("", line.strip())
+            out.append((depth, text if text != line.strip() else "\0" + text))    # \0: a label ("Otherwise:")
+    return out
+
+
+def step_changes(before: list[str], after: list[str]) -> list[str]:
+    """What changed between two rendered step lists, as a table of the steps added, removed or changed (each with
+    the step it follows or the step holding it), not the two lists whole. [] when nothing changed."""
+    a, b = step_lines(before), step_lines(after)
+    if a == b:
+        return []
+
+    def holder(lines, i):
+        """The step holding line i, and the label of its part ("Otherwise") if it has one."""
+        depth, label = lines[i][0], None
+        for j in range(i - 1, -1, -1):
+            if lines[j][0] == depth and lines[j][1].startswith("\0") and label is None:
+                label = lines[j][1][1:].rstrip(":")
+            if lines[j][0] < depth:
+                return lines[j][1].lstrip("\0").rstrip(":") + (f" ({label.lower()})" if label else "")
+        return None
+
+    def joined(lines):
+        return " ".join(text.lstrip("\0") for _, text in lines)
+    rows = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        if op == "insert":
+            where = f"after: {b[j1 - 1][1].lstrip(chr(0))}" if j1 > 0 else "at the start"
+            rows.append(["Added", where, "—", joined(b[j1:j2])])
+            continue
+        inside = holder(a, i1)
+        where = f"in: {inside}" if inside else ""
+        if op == "delete":
+            rows.append(["Removed", where, joined(a[i1:i2]), "—"])
+        else:
+            rows.append(["Changed", where, joined(a[i1:i2]), joined(b[j1:j2])])
+    return table(["", "Where", "Before", "After"], rows)
 
 
 def name_fields(thing) -> dict:
@@ -131,10 +181,17 @@ class VariantDoc:
     def role_fields(self, doc: GameDoc, r) -> dict:
         out = name_fields(r)
         out["Privilege"] = " ".join(md(sentence(x)) for x in r.privilege_texts)
-        for key, text in (("Start of the phase", r.start_text), ("Action", r.action_text),
-                          ("End of the phase", r.end_text)):
-            out[key] = md(sentence(text)) if text else ""
         return out
+
+    def role_steps(self, old, new) -> list[str]:
+        """The steps of a role's phase that changed (start, action, end): only what differs, before and after."""
+        lines = []
+        for title, part in (("Start of the phase", "start"), ("Action", "action"), ("End of the phase", "end")):
+            rows = step_changes(self.da.steps(f"{self.da.role_path(old)}/{part}"),
+                                self.db.steps(f"{self.db.role_path(new)}/{part}"))
+            if rows:
+                lines += [f"{title}:", ""] + rows
+        return lines
 
     def roles(self) -> list[str]:
         a, b = self.a, self.b
@@ -150,14 +207,16 @@ class VariantDoc:
         changed = []
         for r in b.roles:
             if r.id in a.role_index:
-                fa, fb = self.role_fields(self.da, a.roles[a.role_index[r.id]]), self.role_fields(self.db, r)
+                old = a.roles[a.role_index[r.id]]
+                fa, fb = self.role_fields(self.da, old), self.role_fields(self.db, r)
                 rows = [[k, fa.get(k) or "—", fb.get(k) or "—"] for k in fb if fa.get(k) != fb.get(k)]
-                if rows:
-                    changed.append((r, rows))
+                steps = self.role_steps(old, r)
+                if rows or steps:
+                    changed.append((r, rows, steps))
         if changed:
             lines += ["### Roles changed", ""]
-            for r, rows in changed:
-                lines += [f"#### {md(r.en)}", ""] + table(["", "Before", "After"], rows)
+            for r, rows, steps in changed:
+                lines += [f"#### {md(r.en)}", ""] + table(["", "Before", "After"], rows) + steps
         return lines
 
     def quantities(self) -> list[str]:
@@ -213,15 +272,42 @@ class VariantDoc:
 
     def steps(self) -> list[str]:
         lines = []
-        for title, path in (("Setup", "setup"), ("Round start", "round/start"), ("Round end", "round/end")):
-            x, y = self.step_texts(self.da, path), self.step_texts(self.db, path)
-            if x != y:
-                lines += [f"### {title}", "", "Before:", ""] + (self.da.steps(path) or ["Nothing."]) + [""]
-                lines += ["After:", ""] + (self.db.steps(path) or ["Nothing."]) + [""]
+        for title, path in (("Setup", "setup"), ("Round start", "round/start"), ("Round end", "round/end"),
+                            ("The rounds", "flow")):
+            rows = step_changes(self.da.steps(path), self.db.steps(path))
+            if rows:
+                lines += [f"### {title}", ""] + rows
+        lines += self.procedures()
         if self.a.role_order_by_players != self.b.role_order_by_players:
             lines += ["### Role selection", "", "Before: " + " ".join(self.da.role_order()), "",
                       "After: " + " ".join(self.db.role_order()), ""]
         return lines
+
+    def procedures(self) -> list[str]:
+        """Procedures added, removed or changed: a changed one shows only its steps that differ."""
+        def steps(doc, key):
+            raw = (doc.m.raw["content"].get("procedures") or {}).get(key)
+            return doc.steps(f"procedures/{key}/do" if isinstance(raw, dict) else f"procedures/{key}")
+        pa = self.a.raw["content"].get("procedures") or {}
+        pb = self.b.raw["content"].get("procedures") or {}
+        lines = []
+        for key in dict.fromkeys([*pa, *pb]):
+            if pa.get(key) == pb.get(key):
+                continue
+            if key not in pa:
+                body = ["Added:", ""] + (steps(self.db, key) or ["Nothing."]) + [""]
+            elif key not in pb:
+                body = ["Removed."]
+            else:
+                body = step_changes(steps(self.da, key), steps(self.db, key))
+                text_a = pa[key].get("text") if isinstance(pa[key], dict) else None
+                text_b = pb[key].get("text") if isinstance(pb[key], dict) else None
+                if text_a != text_b:
+                    body = table(["", "Before", "After"], [["What it does", md(text_a or "—"), md(text_b or "—")]]) \
+                        + body
+            if body:
+                lines += [f"#### {code(key)}", ""] + body
+        return (["### Procedures", ""] + lines) if lines else []
 
     def scoring(self) -> list[str]:
         def parts(doc):
@@ -257,6 +343,16 @@ class VariantDoc:
             if isinstance(x, dict) and isinstance(y, dict):
                 rows = [[code(str(k)), code(flow(x[k])) if k in x else "—", code(flow(y[k])) if k in y else "—"]
                         for k in dict.fromkeys([*x, *y]) if x.get(k) != y.get(k)]
+            elif isinstance(x, list) and isinstance(y, list):     # entry by entry: only those that differ
+                ex, ey = [code(flow(e)) for e in x], [code(flow(e)) for e in y]
+                rows = []
+                for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ex, ey, autojunk=False).get_opcodes():
+                    if op != "equal":
+                        rows += [[f"entry {i + 1}", ex[i], "—"] for i in range(i1, i2) if op == "delete"]
+                        rows += [[f"new entry {j + 1}", "—", ey[j]] for j in range(j1, j2) if op == "insert"]
+                        if op == "replace":
+                            rows.append([f"entries {i1 + 1}–{i2}" if i2 - i1 > 1 else f"entry {i1 + 1}",
+                                         " ".join(ex[i1:i2]), " ".join(ey[j1:j2])])
             else:
                 rows = [[code(str(key)), "—" if x is None else code(flow(x)), "—" if y is None else code(flow(y))]]
             lines += [f"### {md(cap(words(key)))}", ""] + table(["", "Before", "After"], rows)
