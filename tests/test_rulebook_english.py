@@ -73,3 +73,77 @@ def test_the_patterns_catch_what_they_should():
             "If there are tokens in the pool:", "the number of big cards in your hand with tokens on them."]
     page = type("P", (), {"path": "x.md", "text": "\n".join(bad + good)})
     assert len(offending([page])) == len(bad)
+
+
+# ------------------------------------------------------------------------------------------------ nothing unsaid
+# (issue 25, item 3) every part of the flow is said, the game end says once what is still played after the trigger,
+# and no section is empty; ``docgen.check`` is what the site's build runs too.
+
+from boardrules.docgen import check  # noqa: E402
+
+
+def test_the_pages_are_consistent():
+    found = check.problems(docgen.make_pages(variants=docgen.variant_files(ROOT / "examples")))
+    assert not found, "\n".join(found)
+
+
+def test_every_part_of_the_round_is_said():
+    """Each packaged game's overview says every step its flow runs in a round, in order, and the role choice; the
+    game end page says what is still played after each trigger."""
+    out = docgen.make_pages(variants=[])
+    for p in out:
+        if not p.path.endswith("/index.md") or p.doc is None:
+            continue
+        shape = p.doc.flow_shape()
+        text = check.plain(p.text)
+        assert "nothing happens at the" not in text, p.path
+        for key, title in (("start", "Round start"), ("choice", "Choosing the roles"), ("end", "Round end")):
+            if shape[key]:
+                assert check.section(p.text, title).strip(), f"{p.path}: no {title} section"
+        for node in shape["start"] + shape["end"]:
+            first = check.plain(re.sub(r"^\s*(\d+\.|-) ", "", docgen.render_steps([node], say=p.doc.say)[0]))
+            assert first in text, f"{p.path}: the flow step {node.path} ({first!r}) is not said"
+        end = p.doc.end_triggers()
+        if end:
+            assert check.plain(p.doc.after_trigger(end[0][1].when)) in text, p.path
+
+
+def test_a_flow_step_says_its_rule_text(tmp_path):
+    """A ``rule_text`` on a step of the declared flow (``flow: [rounds: ...]``) replaces its sentence on the overview,
+    and the round end of that flow is said in order; a flow with an end "after this round" says the round goes on."""
+    text = (ROOT / "tests/games/harbor/game.yaml").read_text(encoding="utf-8")
+    text = text.replace("- pass_start_player: 1",
+                        "- {pass_start_player: 1, rule_text: \"the harbour master's flag <passes> [left]\"}")
+    text = text.replace("        - for_each:\n            roles: unchosen",
+                        "        - rule_text: a coin goes on each idle role\n"
+                        "          for_each:\n            roles: unchosen")
+    assert "rule_text: a coin" in text and "harbour master" in text
+    game = tmp_path / "game.yaml"
+    game.write_text(text.replace("$schema=../../../schemas/", "$schema=../schemas/"), encoding="utf-8")
+    out = docgen.make_pages([game], variants=[])
+    assert check.problems(out) == []
+    index = next(p for p in out if p.path.endswith("/index.md") and p.doc is not None).text
+    end = check.section(index, "Round end")
+    assert "1. A coin goes on each idle role:\n    - Add 1 to coins on that role." in end     # a head over its steps
+    assert "2. The harbour master's flag &lt;passes&gt; \\[left\\]." in end    # escaped: content text is text
+    assert "the round is still played to its end" in check.section(index, "The end of the game")
+
+
+def test_the_checks_catch_what_they_should():
+    empty = "# Game\n\nText.\n\n## Round start\n\n## Roles\n\nA role.\n\n### Privileges\n"
+    assert check.empty_sections(empty) == ["## Round start", "### Privileges"]
+    assert check.empty_sections("# Game\n\n## Parts\n\n### One\n\nText.\n") == []
+    both = ("- **At the end of a phase**: if the pool is empty, the game ends at the end of this round.\n\n"
+            "When the game ends, the rest of the round is not played; the players score at once.\n")
+    assert check.end_contradictions(both)
+    one = "- the game ends at the end of this round and the rest of the round is not played.\n"
+    assert check.end_contradictions(one)
+    fine = ("- **At the end of a phase**: if the pool is empty, the game ends at the end of this round.\n\n"
+            "Once the end is triggered, the round is still played to its end; then the players score.\n\n"
+            '!!! info "Rules choice"\n\n    the rest of the round is not played (a content note).\n')
+    assert check.end_contradictions(fine) == []
+    assert check.placeholders("Nothing happens at the end of a round.", {"end": [object()]})
+    assert check.placeholders("Nothing happens at the end of a round.", {"end": []}) == []
+    content = {"round": {"end": [{"pass_start_player": 1, "rule_text": "the crown passes to the left"}]}}
+    assert check.unsaid(content, "1. The crown passes to the [left](roles.md#left).") == []
+    assert check.unsaid(content, "1. The start player passes 1 seat to the left.") == ["the crown passes to the left"]

@@ -1,7 +1,6 @@
 """The game end and scoring page (a part of ``GameDoc``)."""
 from __future__ import annotations
 
-from ..model import nodes as N
 from .text import md, sentence
 
 
@@ -12,17 +11,7 @@ class EndPage:
         m = self.m
         lines = self.header("game end and scoring")
         lines += ["## When the game ends", ""]
-        ends = []
-        for path, node in m.nodes.items():
-            if isinstance(node, N.EndGame):
-                ends.append((path, node))
-        if not ends:
-            lines += ["The game ends when its flow runs out.", ""]
-        for path, node in ends:
-            lines += [f"- **{self.where(path)}**: {sentence(self.say(node.text))}"
-                      + (f" *({md(node.reason)})*" if getattr(node, "reason", "") and node.reason not in node.text else ""),
-                      ""]
-        lines += ["When the game ends, the rest of the round is not played; the players score at once.", ""]
+        lines += self.end_lines()
         lines += self.choice_lines(self.choices_for("end"), "end.md")
         lines += ["## Scoring {#scoring}", "", "Each player adds up these parts, in this order "
                   "(a part may use the points counted before it):", ""]
@@ -57,8 +46,10 @@ class EndPage:
             name = md(r.en if r else parts[1])
             return {"start": f"At the start of the {name} phase", "end": f"At the end of the {name} phase"}.get(
                 parts[2], f"During the {name} phase")
-        if parts[0] == "round" and len(parts) > 1:
-            return {"start": "At the start of each round", "end": "At the end of each round"}.get(parts[1], "Each round")
+        moment = self.moment_of(path)
+        if moment is not None:
+            return {"before": "Before the first round", "start": "At the start of each round",
+                    "end": "At the end of each round", "after": "After the last round"}.get(moment, "Each round")
         if parts[0] == "setup":
             return "During setup"
         if parts[0] == "cards" and len(parts) > 1:

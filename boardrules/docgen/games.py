@@ -7,17 +7,18 @@ import re
 
 from .cards import CardsPage
 from .end import EndPage
+from .rounds import FlowPart
 from .options import OptionsPage
 from .page import Page
 from .roles import RolesPage
 from .setup import SetupPage
 from .steps import compiled_steps, render_steps, walk
 from ..model.phrase import render
-from .text import cap, code, md, sentence, slug, table, words
+from .text import cap, code, md, slug, table, words
 from .when import WhenPage
 
 
-class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
+class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, OptionsPage):
     """The rules pages of one loaded game (a packaged game or a variant)."""
 
     def __init__(self, rules, folder: str):
@@ -149,13 +150,16 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
     # ------------------------------------------------------------------ pages
     def pages(self) -> list[Page]:
         f = self.folder
-        return [Page(f"{f}/index.md", "Overview", self.overview()),
-                Page(f"{f}/setup.md", "Setup", self.setup()),
-                Page(f"{f}/roles.md", "Roles", self.roles_page()),
-                Page(f"{f}/cards.md", "Cards", self.cards_page()),
-                Page(f"{f}/when.md", "What fires when", self.when_page()),
-                Page(f"{f}/end.md", "Game end and scoring", self.end_page())] + \
+        pages = [Page(f"{f}/index.md", "Overview", self.overview()),
+                 Page(f"{f}/setup.md", "Setup", self.setup()),
+                 Page(f"{f}/roles.md", "Roles", self.roles_page()),
+                 Page(f"{f}/cards.md", "Cards", self.cards_page()),
+                 Page(f"{f}/when.md", "What fires when", self.when_page()),
+                 Page(f"{f}/end.md", "Game end and scoring", self.end_page())] + \
             ([Page(f"{f}/options.md", "Options", self.options_page())] if self.m.options else [])
+        for p in pages:
+            p.doc = self
+        return pages
 
     def header(self, what: str) -> list[str]:
         return [f"# {self.title}: {what}" if what else f"# {self.title}", ""]
@@ -238,37 +242,4 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, OptionsPage):
         if len(cols) > 1:
             lines += ["Other player counts and options use other cards: " + "; ".join(
                 f"{title}: {sum(v)}" for title, v in cols[1:]) + " (see [Setup](setup.md#cards-in-the-game)).", ""]
-        return lines
-
-    def round_lines(self) -> list[str]:
-        m = self.m
-        lines = ["## A round", "", "The game is played in rounds until it ends "
-                 "(see [Game end and scoring](end.md)). Each round has three parts.", ""]
-        lines += ["### Round start", ""]
-        steps = self.steps("round/start")
-        lines += (steps or ["Nothing happens at the start of a round."]) + [""]
-        lines += ["See [what fires at round start](when.md#round-start)." if any(
-            p["key"] == "round-start" for p in self.phases()) else "", ""]
-        lines += ["### Roles", ""]
-        lines += [" ".join(self.role_order()), ""]
-        lines += ["When a role is chosen, its phase is played: every player, starting with the chooser, carries out "
-                  "the role's action, and the chooser alone has its privilege."
-                  + (f" A privilege counts as many times as the chooser's "
-                     f"{md(m.quantities[m.privilege_multiplier].text)} (see [what changes it]"
-                     f"(when.md#every-phase))." if m.privilege_multiplier is not None else ""), ""]
-        tableau = [md(z.text) for z in m.zones if z.tableau]
-        froms = {t.works_from for t in m.types}
-        if tableau:
-            when = "as soon as it comes into play" if froms == {"at_once"} else \
-                "from the end of the phase in which it came into play" + ("" if froms == {"phase_end"} else
-                                                                           ", unless its card says otherwise")
-            lines += [f"A card that comes into play ({' or '.join(tableau)}) works {when}.", ""]
-        rows = []
-        for r in m.roles:
-            rows.append([self.role_link(r) + self.other_names(r.name), " ".join(sentence(self.say(x))
-                                                                                 for x in self.privilege_says(r))])
-        lines += table(["Role", "Privilege (the chooser only)"], rows)
-        lines += ["### Round end", ""]
-        steps = self.steps("round/end")
-        lines += (steps or ["Nothing happens at the end of a round."]) + [""]
         return lines

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from ..content.paths import data_dir, packaged_games
+from .check import problems
 from .games import GameDoc
 from .page import Page
 from .reference import SchemaDoc
@@ -178,11 +179,20 @@ def write_game_pages(source, out_dir) -> list[Path]:
     return written
 
 
+class InconsistentPages(Exception):
+    """The generated pages fail a consistency check (``check.problems``): an empty section, a placeholder where the
+    content has steps, a game end said both ways, a ``rule_text`` shown nowhere."""
+
+
 def generate(out_dir, games=None, variants=None) -> list[Page]:
     """Writes every generated page under ``out_dir`` (a file is only rewritten when its text changed, so a live
-    preview does not loop) and returns the pages."""
+    preview does not loop) and returns the pages. Pages that fail a consistency check are not written:
+    ``InconsistentPages`` lists the problems (so the site is not made with them)."""
     out = Path(out_dir)
     pages = make_pages(games, variants)
+    found = problems(pages)
+    if found:
+        raise InconsistentPages(f"{len(found)} problem(s) in the rules pages:\n  " + "\n  ".join(found))
     for p in pages:
         target = out / p.path
         target.parent.mkdir(parents=True, exist_ok=True)

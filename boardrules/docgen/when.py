@@ -58,7 +58,6 @@ class WhenPage:
             extra = [e for e in events_of(r.block) if e not in own] if r.block is not None else []
             auto = extra if auto is None else [e for e in auto if e in extra]
         auto = self.chain(auto or [])
-        rnd = self.content.get("round") or {}
 
         def add(key, title, quantities, events, intro, role=None):
             trigs = [tr for e in events for tr in m.triggers.get(e, [])
@@ -75,7 +74,7 @@ class WhenPage:
 
         for key, title, raw, intro in (
                 ("setup", "Setup", [self.content.get("setup")], "while the game is set up"),
-                ("round-start", "Round start", [rnd.get("start")], "at the start of every round")):
+                ("round-start", "Round start", [self.flow_raw("start")], "at the start of every round")):
             qs, evs = self.refs(*raw)
             if qs or evs:
                 add(key, title, qs, self.chain(evs), intro)
@@ -86,7 +85,7 @@ class WhenPage:
             qs, evs = self.refs(*role_raw[r.id])
             extra = [e for e in events_of(r.block) if e not in evs and e not in auto] if r.block is not None else []
             add("role-" + r.id, f"{md(r.en)} phase", qs, self.chain(evs + extra), f"in the {md(r.en)} phase", r)
-        qs, evs = self.refs(rnd.get("end"))
+        qs, evs = self.refs(self.flow_raw("end"))
         if qs or evs:
             add("round-end", "Round end", qs, self.chain(evs), "at the end of every round")
         return out
