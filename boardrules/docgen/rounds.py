@@ -109,7 +109,7 @@ class FlowPart:
             shape = self.flow_shape()
             more = []
             if shape["choice"] is not None:
-                more.append("the roles not yet chosen this round are still chosen and played")
+                more.append("the role choices left in the round are still made and their phases played")
             if shape["end"]:
                 more.append("the round end is played")
             rest = ": " + ", and ".join(more) if more else ""
