@@ -147,3 +147,16 @@ def test_the_checks_catch_what_they_should():
     content = {"round": {"end": [{"pass_start_player": 1, "rule_text": "the crown passes to the left"}]}}
     assert check.unsaid(content, "1. The crown passes to the [left](roles.md#left).") == []
     assert check.unsaid(content, "1. The start player passes 1 seat to the left.") == ["the crown passes to the left"]
+
+
+def test_the_site_is_not_made_with_inconsistent_pages(tmp_path, monkeypatch):
+    from boardrules.docgen import site
+    bad = docgen.Page("games/x/end.md", "Game end", "# X\n\n## When the game ends\n\n## Scoring\n\nPoints.\n")
+    monkeypatch.setattr(site, "make_pages", lambda games=None, variants=None: [bad])
+    try:
+        docgen.generate(tmp_path, games=[], variants=[])
+    except docgen.InconsistentPages as exc:
+        assert "'## When the game ends' is empty" in str(exc)
+    else:
+        raise AssertionError("generate() wrote pages with an empty section")
+    assert not (tmp_path / "games").exists()
