@@ -247,6 +247,18 @@ def act(game, kind, /, **args):
         game.apply(matches[0])
 
 
+def mayor(game, take=True):
+    """The Mayor chosen, and his privilege colonist taken (or, ``take=False``, left in the supply) when the supply
+    has one: the privilege is a "may" (seed 001 可以; rules choice ``mayor_may``)."""
+    act(game, "choose_role", role="mayor")
+    if "take_colonist" in kinds(game):
+        if take:
+            act(game, "take_colonist", extra_colonist="take")
+        else:
+            decline(game)
+    return game
+
+
 def ship(game, seat, good, on=None):
     """``seat`` ships ``good`` (on the ship ``on``: ``ship_5``, or ``wharf`` for his own ship), making the two
     decisions the engine asks; a decision with a single answer is taken by the engine itself, so the test checks

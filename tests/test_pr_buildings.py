@@ -3,7 +3,7 @@ sources: seed 001 五、游戏建筑物说明 (cost $, level L = column and VP, 
 copies) and REFERENCE 4.3. Nothing on the expected side is read from the content or the engine."""
 import pytest
 
-from pr_positions import act, colonists_on, counter, decline, offered, pr_position
+from pr_positions import act, colonists_on, counter, decline, mayor, offered, pr_position
 
 # id: (copies, cost, VP, circles, column)
 BUILDINGS = {
@@ -68,7 +68,7 @@ def test_circles(building):
     """每个牌片上标有1到3个圆。每一个此类圆环上都能且只能放置一个拓荒者: five colonists wait in San Juan for a player whose
     only tile is this building; the Mayor phase fills its circles and the rest keep waiting."""
     game = pr_position(3, islands={1: []}, cities={1: [building]}, san_juan={1: 5}, colonist_ship=0)
-    act(game, "choose_role", role="mayor")
+    mayor(game)
     while game.prompt == "place_colonist" and game.current_player == 1:
         act(game, "place_colonist", spot=building)
     circles = BUILDINGS[building][3]

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from pr_positions import (COLONISTS, INDEX, RULES, act, counter, decline, finish_phase, goods_of, money, offered,
+from pr_positions import (COLONISTS, INDEX, RULES, act, counter, decline, finish_phase, goods_of, mayor, money, offered,
                           points, pr_position, type_of, zone)
 
 ALL = {"new_buildings": "all"}
@@ -32,6 +32,8 @@ def position(players=3, options=ALL, nobles=None, **kw):
 
 
 def role(game, name):
+    if name == "mayor":
+        return mayor(game)
     act(game, "choose_role", role=name)
     return game
 

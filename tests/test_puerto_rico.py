@@ -546,6 +546,7 @@ def test_the_mayor_refills_the_ship_with_one_colonist_per_empty_building_circle_
     g = game(d)
     supply = counters(g, "colonist_supply")[0]
     act(g, "choose_role", role="mayor")
+    act(g, "take_colonist", extra_colonist="take")
     while g.current_player is not None and g.round == 1 and counters(g, "colonist_ship")[0] == 0:
         actions = g.legal_actions()
         if all(a.kind == "choose_role" for a in actions):

@@ -472,8 +472,8 @@ def check_replay(k):
 
 
 def _decision(model, path: str, node, asked=None) -> str:
-    """A flow position as a player would name it, with its path: "the 'build' decision of the Builder role
-    (roles/2/action/0)". ``asked``: the question the step asked when run again, if it did."""
+    """A flow position as a player would name it, with its path: "the '<action kind>' decision of the <role name>
+    role (roles/2/action/0)". ``asked``: the question the step asked when run again, if it did."""
     kind = getattr(node, "kind", None)
     if not isinstance(kind, str) and asked is not None and asked.actions:
         kind = asked.actions[0].kind

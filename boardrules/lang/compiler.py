@@ -414,7 +414,10 @@ class ContentCompiler(StepCompiler):
             if privilege_steps:
                 body = self.register(N.Block(privilege_steps), ("roles", key, "privilege"))
                 times = self.register(N.Repeat(privilege_times, body), ("roles", key, "privilege", "repeat"))
-                prefix = [N.If(lambda g, env: env.get("you") == g.chooser, N.Block([times], shared=True), None)]
+                # (registered, as every block a frame may stand on: a choice inside a privilege pauses in it, and a
+                # saved state names its frames by path)
+                first = self.register(N.Block([times], shared=True), ("roles", key, "privilege", "first"))
+                prefix = [N.If(lambda g, env: env.get("you") == g.chooser, first, None)]
             closing = None
             if closing_steps:       # the role's own frame: 'you' is the chooser there
                 body = self.register(N.Block(closing_steps), ("roles", key, "privilege", "end"))
