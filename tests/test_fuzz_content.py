@@ -57,6 +57,8 @@ def mutated(draw):
             parent[path[-1]]
         except (KeyError, IndexError, TypeError):
             continue                      # an earlier mutation removed or replaced this part
+        if not isinstance(parent, (dict, list)):
+            continue                      # ... with a text, whose letters can be read but not replaced
         how = draw(st.sampled_from(["replace", "delete", "rename", "duplicate"]))
         key = path[-1]
         if how == "replace":
