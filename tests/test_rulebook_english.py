@@ -19,7 +19,7 @@ PATTERNS = {
                              r"the amount is \d+; take that many"],
 }
 #: the number of such sentences today; it may only go down (goal: 0)
-RATCHET = 9
+RATCHET = 0
 
 
 def pages():

@@ -22,10 +22,14 @@ class StepCompiler(Compiler):
             self.report(path, "expected a list of steps")
             items = []
         steps = list(prefix or [])
+        made = []
         for i, item in enumerate(items):
             node = self.step(item, path + (i,))
             if node is not None:
                 steps.append(node)
+                made.append((item, node))
+        for (item, node), (after, call) in zip(made, made[1:]):
+            _say_the_number(item, node, after, call)
         steps.extend(suffix or [])
         return self.register(N.Block(steps, shared=shared, guard=guard), path)
 
@@ -442,4 +446,24 @@ class StepCompiler(Compiler):
         return N.PassStartPlayer(n), ph(capital(Tok(start, 'player', 'start_player')), ' passes ', Tok(str(n), 'number', n), ' seat',
                                         's' if n != 1 else '', ' to the left')
 
+
+def _say_the_number(item, node, after, call) -> None:
+    """"Let the amount be 1, then <a procedure that says 'that many ...'>" reads as a rulebook says it: "take 1
+    token from the heap" instead of "the amount is 1; take that many tokens from the heap". Only a single whole number
+    bound just before the call, and only sentences the content did not write itself."""
+    if not (isinstance(node, N.Let) and isinstance(call, N.Call) and "rule_text" not in item
+            and "rule_text" not in after and isinstance(call.text, str) and "that many " in call.text):
+        return
+    values = list(item["let"].values())
+    if len(values) != 1 or type(values[0]) is not int:
+        return
+    n = values[0]
+    head, _, rest = call.text.partition("that many ")
+    words = rest.split(" ")
+    if n == 1:      # the noun phrase's head is its first plural word among the next few: "victory points"
+        for k, word in enumerate(words[:3]):
+            if word.endswith("s") and not word.endswith("ss"):
+                words[k] = word[:-1]
+                break
+    node.text, call.text = "", f"{head}{n} {' '.join(words)}"
 
