@@ -10,7 +10,7 @@ import re
 from ..errors import ContentIssue
 from .located import Located
 
-__all__ = ["validate", "did_you_mean"]
+__all__ = ["validate", "did_you_mean", "id_for", "ids_for", "normal"]
 
 _TYPE_NAMES = {
     "integer": "an integer", "number": "a number", "string": "a string",
@@ -19,11 +19,58 @@ _TYPE_NAMES = {
 _MAX_SHOWN = 60
 
 
-def did_you_mean(word, candidates) -> str | None:
-    """"did you mean 'move'?" for the closest candidate, or None."""
+def did_you_mean(word, candidates, names=None) -> str | None:
+    """"did you mean 'move'?" for the closest candidate, or None. A word written as the rules pages show an id (in
+    other case, with blanks for underscores) suggests that id; ``names`` (display text -> id: a name, a declared
+    text) lets a display text, its first words or a near miss of it suggest the id it shows."""
     options = [str(c) for c in candidates if str(c) != str(word)]
+    guesses = ids_for(word, options, names)
+    if 0 < len(guesses) <= 3:
+        return f"did you mean {' or '.join(repr(g) for g in guesses)}?"
     match = difflib.get_close_matches(str(word), options, n=1, cutoff=0.6)
     return f"did you mean {match[0]!r}?" if match else None
+
+
+def normal(text) -> str:
+    """Text as words: lower case, anything but letters and digits a single space ("Sea_Port" -> "sea port")."""
+    return re.sub(r"[^0-9a-z]+", " ", str(text).lower()).strip()
+
+
+def id_for(word, ids, names=None) -> str | None:
+    """The one id of ``ids`` that ``word`` means when it is written as the id's words or as a display text (see
+    ``did_you_mean``), or None."""
+    found = ids_for(word, ids, names)
+    return found[0] if len(found) == 1 else None
+
+
+def ids_for(word, ids, names=None) -> list[str]:
+    """The ids of ``ids`` that ``word`` may mean when it is written as an id's words or as a display text, tried in
+    this order until one finds some: the id's words; a display text, or its lead before a bracket or a comma (with or
+    without a leading article); the start of a display text; a near miss of a display text."""
+    key = normal(word)
+    if not key:
+        return []
+    ids = [str(i) for i in ids]
+    by_words = {}
+    for i in ids:
+        by_words.setdefault(normal(i), set()).add(i)
+    if by_words.get(key):
+        return sorted(by_words[key])
+    shown: dict = {}
+    for text, ident in (names or {}).items():
+        if str(ident) not in ids:
+            continue
+        for form in (normal(text), normal(re.split(r"\s*[(,;:]", str(text))[0])):
+            for each in (form, re.sub(r"^(the|a|an|your|each) ", "", form)):
+                if each:
+                    shown.setdefault(each, set()).add(str(ident))
+    hits = shown.get(key, set())
+    if not hits:
+        hits = {i for form, found in shown.items() if form.startswith(key + " ") for i in found}
+    if not hits:
+        close = difflib.get_close_matches(key, list(shown), n=3, cutoff=0.8)
+        hits = {i for form in close[:1] for i in shown[form]}
+    return sorted(hits)
 
 
 def validate(doc: Located, schema: dict, registry=None) -> list[ContentIssue]:
@@ -137,7 +184,9 @@ def _explain(doc: Located, validator, error) -> list[ContentIssue]:
     if kind == "type":
         types = [value] if isinstance(value, str) else list(value)
         expected = " or ".join(_TYPE_NAMES.get(t, t) for t in types)
-        return [doc.issue(path, f"expected {expected}, got {_show(instance)}")]
+        return [doc.issue(path, f"expected {expected}, got {_show(instance)}", _field_hint(validator, error))]
+    if kind == "pattern" and isinstance(instance, str):
+        return [doc.issue(path, error.message.replace(repr(instance), _show(instance)), _id_hint(instance, value))]
     if kind == "enum":
         options = ", ".join(o if isinstance(o, str) else json.dumps(o) for o in value)
         hint = did_you_mean(instance, value) if isinstance(instance, str) else None
@@ -191,7 +240,7 @@ def _explain_union(doc: Located, validator, error) -> list[ContentIssue]:
             for t in [e.validator_value] if isinstance(e.validator_value, str) else e.validator_value:
                 if _TYPE_NAMES.get(t, t) not in types:
                     types.append(_TYPE_NAMES.get(t, t))
-        return [doc.issue(path, f"expected {' or '.join(types)}, got {_show(instance)}")]
+        return [doc.issue(path, f"expected {' or '.join(types)}, got {_show(instance)}", _field_hint(validator, error))]
 
     from jsonschema.exceptions import best_match, relevance
 
@@ -201,6 +250,39 @@ def _explain_union(doc: Located, validator, error) -> list[ContentIssue]:
     while best.parent is not error:  # explain the branch, so nested unions get the same treatment
         best = best.parent
     return _explain(doc, validator, best)
+
+
+def _id_hint(text: str, pattern: str) -> str | None:
+    """An id written as words ("Two Words", "two-words"): the id they would be, when that fits the pattern."""
+    fixed = normal(text).replace(" ", "_")
+    if fixed and fixed != text and re.search(pattern, fixed):
+        return f"ids are written in lower case with underscores: {fixed!r} (each game's ids are listed on its " \
+               "page 'Ids for house rules')"
+    return None
+
+
+def _field_hint(validator, error) -> str | None:
+    """A value of the wrong kind under a key that the mapping takes as free-form (an extra key, read as something
+    else) while the key is a near miss of one of its fields: that field."""
+    path = tuple(error.absolute_path)
+    if not path or not isinstance(path[-1], str):
+        return None
+    try:
+        resolver, node, fields = validator._resolver, validator.schema, None
+        for step in error.absolute_schema_path:
+            while isinstance(node, dict) and step not in node and "$ref" in node:
+                resolved = resolver.lookup(node["$ref"])
+                node, resolver = resolved.contents, resolved.resolver
+            if step in ("additionalProperties", "patternProperties") and isinstance(node, dict):
+                fields = list(node.get("properties", {}))
+            node = node[step]
+    except Exception:       # noqa: BLE001 - an unusual schema layout just loses the hint
+        return None
+    if not fields or path[-1] in fields:
+        return None
+    match = difflib.get_close_matches(path[-1], fields, n=1, cutoff=0.75)
+    return f"{path[-1]!r} is not one of the fields here (so it was taken as a free-form key): did you mean {match[0]!r}?" \
+        if match else None
 
 
 def _alternatives(validator, error) -> list:

@@ -33,8 +33,7 @@ class ContentCompiler(StepCompiler):
 
     def report(self, path, message, hint=None, choices=None, at_key=False):
         if hint is None and choices is not None and len(path) and isinstance(message, str):
-            word = message.rsplit(" ", 1)[-1].strip("'\"")
-            hint = self.did_you_mean(word, list(choices))
+            hint = self.suggest(message, choices)
         self.issues.append(self.doc.issue(tuple(path), message, hint, at_key=at_key))
 
     def entries(self, section):

@@ -6,8 +6,10 @@ Variables are written ``$name`` and read from ``env``; ``$it`` is the candidate 
 from __future__ import annotations
 
 import operator
+import re
 import weakref
 
+from ..content.schemacheck import did_you_mean
 from ..errors import RulesError
 from ..limits import MAX_NUMBER
 from ..model.phrase import Table, Tok, joined, ph, table_tok
@@ -22,6 +24,7 @@ HAVE = {"ge": "at least", "le": "at most", "gt": "more than", "lt": "fewer than"
 NOTHING = object()
 #: Variables the engine binds: the acting player, the role's chooser, the player whose event fired a scoped
 #: trigger, a working card, a candidate in a 'where', the turn index, cards just moved, the role being played.
+_UNKNOWN = re.compile(r"unknown ([a-z]+) (['\"])(.*)\2$", re.S)     # "unknown <what> '<name>'" (a hint's subject)
 BUILTIN_VARS = ("you", "chooser", "actor", "self", "it", "index", "moved", "role")
 
 
@@ -175,6 +178,46 @@ class Compiler:
         else:
             self.report(path, f"unknown {what} {name!r}", choices=table)
         return None
+
+    def suggest(self, message: str, choices) -> str | None:
+        """The hint for "unknown <what> '<name>'": the id of ``choices`` meant, matched on the ids and on what the
+        rules pages show for them (``shown_names``), so a display text or a name with blanks finds its id."""
+        found = _UNKNOWN.search(message)
+        if found:
+            what, word = found.group(1), found.group(3)
+        else:
+            what, word = None, message.rsplit(" ", 1)[-1].strip("'\"")
+        return getattr(self, "did_you_mean", did_you_mean)(word, list(choices), self.shown_names(what))
+
+    def shown_names(self, what) -> dict:
+        """Display text -> id for the records of one kind (a card's names, a role's, a tag's noun, the declared text
+        of an attribute, zone, pile, counter, quantity, payment, event, option or procedure); {} for another kind."""
+        m, out = self.m, {}
+        try:
+            if what in ("card", "role"):
+                for rec in (m.types if what == "card" else m.roles):
+                    for name in (rec.name or {}).values():
+                        out.setdefault(str(name), rec.id)
+            elif what == "tag":
+                for tag in sorted(m.tags):
+                    out.setdefault(m.tag_noun(tag), tag)
+            elif what in ("attribute", "option"):
+                for key, spec in (m.attributes if what == "attribute" else m.options).items():
+                    text = spec.get("text") if isinstance(spec, dict) else getattr(spec, "text", "")
+                    out.setdefault(str(text or ""), key)
+            elif what == "event":
+                out = {str(text): key for key, text in m.events.items()}
+            elif what in ("zone", "pile", "counter", "quantity", "payment"):
+                for rec in getattr(m, {"quantity": "quantities"}.get(what, what + "s")):
+                    out.setdefault(str(rec.text).replace("{card}", "").strip(), rec.id)
+            elif what == "procedure":
+                procs = (getattr(getattr(self, "doc", None), "data", None) or {}).get("procedures") or {}
+                out = {spec["text"]: key for key, spec in procs.items()
+                       if isinstance(spec, dict) and isinstance(spec.get("text"), str)}
+        except Exception:       # noqa: BLE001 - a model half made from broken content: no names, no worse hint
+            return {}
+        out.pop("", None)
+        return out
 
     def var(self, name: str, path, kind: str = "value", bind: bool = False):
         """A variable's name; ``bind`` where a step or condition gives it a value (``as``, ``let``), else a use,
