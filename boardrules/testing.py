@@ -271,9 +271,10 @@ def _one_copy(model, d: dict, card_id: str, placed: Sequence[str], where: str) -
 
 
 # ---------------------------------------------------------------------- a position
-def position(rules: "Rules", players: int, *, zones: Mapping | None = None, piles: Mapping | None = None,
-             top: Mapping | None = None, counters: Mapping | None = None, on: Mapping | None = None,
-             seed: int = 0, first: int | None = None, options: Mapping | None = None,
+def position(rules: "Rules", players: int, *, zones: Mapping[str, Any] | None = None,
+             piles: Mapping[str, Any] | None = None, top: Mapping[str, Any] | None = None,
+             counters: Mapping[str, Any] | None = None, on: Mapping[str, Any] | None = None,
+             seed: int = 0, first: int | None = None, options: Mapping[str, Any] | None = None,
              preset: str | None = None) -> "Game":
     """A new game of ``rules`` at its first decision, with the cards and counts you name.
 
@@ -405,11 +406,11 @@ def position(rules: "Rules", players: int, *, zones: Mapping | None = None, pile
 
 
 # ---------------------------------------------------------------------- reading and playing a game
-def offered(game: "Game", kind: str, arg: str) -> list:
+def offered(game: "Game", kind: str, arg: str) -> list[Any]:
     """The values of argument ``arg`` among the legal actions of kind ``kind``, each once, sorted (values that
     cannot be sorted keep the order of the legal actions). ``offered(game, "take", "card")`` lists the cards a
     ``take`` may name; an empty list when no such action is legal."""
-    values: list = []
+    values: list[Any] = []
     for a in game.legal_actions():
         if a.kind == kind and arg in a.args:
             v = a.args[arg]
