@@ -7,7 +7,7 @@ comes from the compiled content (``CardType.texts``, ``RoleDef.action_text``, th
 here knows a particular game, and a variant or a new game is documented the same way.
 
 The parts: ``text`` (phrasing), ``steps`` (steps as sentences), ``games`` (a game's pages, with ``setup``,
-``roles``, ``cards``, ``when``, ``end`` and ``options`` for the pages of those names, and ``rounds``, how a round
+``roles``, ``cards``, ``when``, ``end``, ``options`` and ``ids`` (the ids a house rule may name) for the pages of those names, and ``rounds``, how a round
 goes), ``variants`` (variant comparison pages), ``reference`` (the YAML reference, from the schemas alone),
 ``site`` (every page, the navigation, writing them) and ``check`` (the consistency checks the pages pass before
 they are written).
@@ -18,7 +18,7 @@ import importlib as _importlib
 import sys as _sys
 
 # in dependency order: each module imports only modules before it
-_MODULES = ("page", "text", "check", "steps", "setup", "roles", "cards", "when", "end", "rounds", "options", "games",
+_MODULES = ("page", "text", "check", "steps", "setup", "roles", "cards", "when", "end", "rounds", "options", "ids", "games",
             "variants", "reference", "site")
 
 if "generate" in globals():

@@ -7,6 +7,7 @@ import re
 
 from .cards import CardsPage
 from .end import EndPage
+from .ids import IdsPage
 from .rounds import FlowPart
 from .options import OptionsPage
 from .page import Page
@@ -18,7 +19,7 @@ from .text import cap, code, md, slug, table, words
 from .when import WhenPage
 
 
-class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, OptionsPage):
+class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, OptionsPage, IdsPage):
     """The rules pages of one loaded game (a packaged game or a variant)."""
 
     def __init__(self, rules, folder: str):
@@ -156,7 +157,8 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, Opti
                  Page(f"{f}/cards.md", "Cards", self.cards_page()),
                  Page(f"{f}/when.md", "What fires when", self.when_page()),
                  Page(f"{f}/end.md", "Game end and scoring", self.end_page())] + \
-            ([Page(f"{f}/options.md", "Options", self.options_page())] if self.m.options else [])
+            ([Page(f"{f}/options.md", "Options", self.options_page())] if self.m.options else []) + \
+            [Page(f"{f}/ids.md", "Ids for house rules", self.ids_page())]
         for p in pages:
             p.doc = self
         return pages
@@ -182,7 +184,8 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, Opti
                   "| [Game end and scoring](end.md) | when the game ends, how it is scored |"]
         if m.options:
             lines += ["| [Options](options.md) | what each option changes, with its rules choices |"]
-        lines += [""]
+        lines += ["| [Ids for house rules](ids.md) | every id a house rule may name, beside what these pages call it |",
+                  ""]
         lines += ["## Components", ""]
         lines += self.components()
         lines += ["### Where the cards are", ""]
