@@ -63,6 +63,7 @@ def test_no_stale_snapshots():
     found = sorted(str(p.relative_to(SNAPSHOTS)) for p in SNAPSHOTS.rglob("*.md")) if SNAPSHOTS.is_dir() else []
     stale = [p for p in found if p not in PAGES]
     if UPDATE:
+        assert BUILD_ERROR is None, f"the pages did not build, so no snapshot is removed: {BUILD_ERROR!r}"
         for p in stale:
             (SNAPSHOTS / p).unlink()
             recording.REWRITTEN.append(f"{(SNAPSHOTS / p).relative_to(recording.ROOT)} (removed: no page now)")

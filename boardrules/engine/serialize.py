@@ -376,7 +376,7 @@ def _choice_texts(d):
         texts = {}
         for node in d.nodes.values():
             if isinstance(node, Choose) and node.fixed is not None:
-                texts.setdefault(node.var, set()).update(x for x in node.fixed if type(x) is str)
+                texts.setdefault(node.var, set()).update(answer for answer, _ in node.fixed if type(answer) is str)
         _TEXTS[d] = texts
     return texts
 

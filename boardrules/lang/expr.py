@@ -223,7 +223,8 @@ class Compiler:
         """A variable's name; ``bind`` where a step or condition gives it a value (``as``, ``let``), else a use,
         which must name a variable bound somewhere (checked once everything is compiled)."""
         var = name[1:]
-        self.m.declare_var(var, kind, path, self.report)
+        if kind is not None:        # (None: a use that reads the variable whatever it holds)
+            self.m.declare_var(var, kind, path, self.report)
         if bind:
             self.bound_vars.add(var)
         else:
@@ -1192,7 +1193,7 @@ class Compiler:
                             ph('the option `', name, '` is off'))
 
     def if_bound(self, node, path):
-        var = self.var("$" + node["bound"], path + ("bound",), "card")
+        var = self.var("$" + node["bound"], path + ("bound",), None)   # a card, or a choice's answer (a word)
         fn = coded(lambda g, env: env.get(var) is not None, lambda e: f"(env.get({e.const(var)}) is not None)")
         chosen = self.chosen.get(var) or self.m.var_chosen.get(var)
         if chosen:

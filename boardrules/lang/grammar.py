@@ -294,7 +294,8 @@ def content_schemas() -> dict[str, dict]:
       E("role", ident, desc="the current phase is this role's"),
       E("role_available", ident, desc="the role is in this game (see the role's 'available')"),
       E("chooser", {"type": "boolean"}, desc="you chose the current role"),
-      E("option", ident), E("bound", ident, desc="the variable holds a card"),
+      E("option", ident), E("bound", ident, desc="the variable has a value: a card or an answer was chosen (false after a choice "
+                                     "declined with on_decline: continue)"),
       E("empty", R("selector")),
       E("distinct", ident, ["distinct", "in"], {"in": R("selector")}, "no two cards share the attribute's value"),
       E("any_player", R("condition"), more={"as": ident}, desc="the condition holds for some player; with 'as', "
@@ -313,7 +314,10 @@ def content_schemas() -> dict[str, dict]:
       E("repeat", obj({"times": R("expr"), "do": steps}, ["times", "do"])),
       E("for_each_player", obj({"from": player, "do": steps}, ["do"])),
       E("choose", obj({"action": ident, "text": text, "decline_text": text, "noun": noun, "from": R("selector"), "where": R("condition"),
-                       "options": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                       "options": {"type": "array", "minItems": 1, "items": {
+                           "description": "an answer, or an answer offered only when a condition holds",
+                           "anyOf": [{"type": "string"},
+                                     obj({"answer": {"type": "string"}, "if": R("condition")}, ["answer", "if"])]}},
                        "as": ident, "player": player,
                        "optional": dict(R("condition"), description="true, or a condition: the player may decline only "
                                                                     "when it holds"),

@@ -148,8 +148,17 @@ class StepCompiler(Compiler):
         source = where = fixed = None
         wlist = []
         if "options" in spec:
-            fixed = list(spec["options"])
-            what = " or ".join(fixed)
+            fixed, only = [], []
+            for i, option in enumerate(spec["options"]):
+                if isinstance(option, dict):        # an answer offered only when its condition holds
+                    cond, ctext = self.condition(option["if"], path + ("choose", "options", i, "if"))
+                    fixed.append((option["answer"], cond))
+                    only.append(ph(option["answer"].replace("_", " "), ' only if ', ctext))
+                else:
+                    fixed.append((option, None))
+            what = " or ".join(answer.replace("_", " ") for answer, _ in fixed)
+            if only:
+                what = ph(what, ' (', joined('; ', only), ')')
             thing, doing, noun = "answer", kind.replace("_", " "), ph('the answer to ', kind.replace('_', ' '))
             self.nouns[var] = spec.get("noun") or noun
         else:
@@ -192,7 +201,7 @@ class StepCompiler(Compiler):
             return node, ph(sentence, ', if ', joined(' and ', wlist))
         if wlist:
             sentence = ph(sentence, ', if ', wlist[0])
-        if fixed is not None and len(fixed) == 1:         # a yes/no question: say what it does
+        if fixed is not None and len(fixed) == 1 and fixed[0][1] is None:     # a yes/no question: say what it does
             said = text.replace("{" + var + "}", "").strip()
             # another variable the sentence names reads as the thing it holds ("the {tile}": the tile taken)
             said = re.sub(r"(?:the |your )?\{([a-z_][a-z0-9_]*)\}", lambda m: self.nouns.get(m.group(1), "that card"), said)

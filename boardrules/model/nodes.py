@@ -189,8 +189,8 @@ class Choose(Node):
         self.mentions = tuple(dict.fromkeys(m for m in re.findall(r"\{([a-z_][a-z0-9_]*)\}", text) if m != var))
 
     def options(self, g, env):
-        if self.fixed is not None:
-            values = list(self.fixed)
+        if self.fixed is not None:      # [(answer, condition or None)]: an answer is offered while its condition holds
+            values = [answer for answer, cond in self.fixed if cond is None or cond(g, env)]
             return [self.action(g, v, None, env) for v in values], values
         saved = env.get(self.var)
         where, var = self.where, self.var
