@@ -158,6 +158,8 @@ def engine_hits(vocab=None) -> list[tuple[str, int, str, str]]:
     hits = []
     for path in sorted(ENGINE.rglob("*.py")):
         rel = path.relative_to(ENGINE).as_posix()
+        if rel.startswith("_data/"):        # the content and examples an installed wheel carries: games, not engine
+            continue
         seen = set()
         for line, text in _texts(path.read_text(encoding="utf-8")):
             for term in _matches(_words(text), vocab, longest):
