@@ -249,3 +249,9 @@ def test_site_configuration():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "mkdocs serve" in readme and "'.[docs]'" in readme
     assert "mkdocs build --strict" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_the_games_index_says_what_each_game_is_about():
+    """Every row of the games index has its About cell filled (San Juan's was empty: its content had no description)."""
+    rows = [line.split("|") for line in PAGES["games/index.md"].text.splitlines() if line.startswith("| [")]
+    assert rows and all(cells[4].strip() for cells in rows), [cells[1] for cells in rows if not cells[4].strip()]
