@@ -164,7 +164,7 @@ def test_docs_writes_the_rules_pages_of_a_house_rule_file(runner, tmp_path):
     result = run(runner, "docs", str(variant), "-o", str(tmp_path / "pages"))
     assert result.exit_code == 0, result.output
     pages = {p.name for p in (tmp_path / "pages").iterdir()}
-    assert pages == {"index.md", "setup.md", "roles.md", "cards.md", "when.md", "end.md", "options.md", "changes.md"}
+    assert pages == {"index.md", "setup.md", "roles.md", "cards.md", "when.md", "end.md", "options.md", "changes.md", "ids.md"}
     changes = (tmp_path / "pages" / "changes.md").read_text(encoding="utf-8")
     assert "## Cards removed" in changes and "Palace" in changes      # what the variant file does
 
