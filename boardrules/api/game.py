@@ -8,6 +8,7 @@ from ..actions import Action, fresh, short
 from ..engine import scoring, view
 from ..errors import IllegalAction, RulesError, UsageError
 from ..jsontypes import ActionJSON, SeatScore
+from ..limits import STEP_BUDGET
 from . import arguments as args
 
 if TYPE_CHECKING:
@@ -170,15 +171,14 @@ class Game:
 def _evaluated(k: Any, fn: Any, *arguments: Any) -> Any:
     """``fn(*arguments)``, a reading of the game that works content out (scores, a view): with the whole work budget
     of a decision, and an exception that is not one of boardrules' errors turned into a RulesError (the game is not changed)."""
-    from ..engine.kernel import located_error
-    from ..limits import STEP_BUDGET
-
     k.work = STEP_BUDGET
     try:
         return fn(*arguments)
     except (RulesError, UsageError):
         raise
     except Exception as exc:        # noqa: BLE001 - content the checks let through: still one of boardrules' errors
+        from ..engine.kernel import located_error       # (the kernel is imported with the first game, not here)
+
         raise located_error(exc, "content") from exc
 
 
