@@ -372,8 +372,13 @@ def test_the_jeweler_pays_per_noble_and_counts_as_a_large_production_building_bu
                          nobles={(0, "jeweler"): 1, (0, "corn_plantation"): 1}, money={0: 0}), "craftsman")
     finish_phase(game)
     assert money(game, 0) == 2
-    tags = RULES.model.types[RULES.model.type_index["jeweler"]].tags
-    assert "large_production" in tags and "violet" not in tags
+    # REFERENCE (Nobles): it counts as a large production building for the Guild Hall (+2) and not as a violet
+    # building for the City Hall: said by the scores, not read off the content's tags
+    guild = position(options=BOTH, cities={0: [("guild_hall", 1), ("jeweler", 0)]})
+    assert guild.scores()[0]["parts"]["guild_hall"] == 2
+    city = position(options=BOTH, cities={0: [("city_hall", 1), ("jeweler", 0)]})
+    with_violet = position(options=BOTH, cities={0: [("city_hall", 1), ("hospice", 0)]})
+    assert city.scores()[0]["parts"]["city_hall"] + 1 == with_violet.scores()[0]["parts"]["city_hall"]
 
 
 def test_the_villa_brings_one_more_noble_in_the_mayor_phase():
