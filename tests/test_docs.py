@@ -169,16 +169,16 @@ def test_setup_lists_options_and_the_starting_position():
 
 def test_variant_pages_compare_with_the_base():
     tweak = page("variants/tweak.md")
-    assert "| Effect | Your hand limit is 12. | Your hand limit is 14. |" in tweak
-    assert "| Hand limit | `hand_limit` | 7 | 8 |" in tweak
+    assert "- Its effect now reads: Your hand limit is 14. Before: Your hand limit is 12." in tweak
+    assert "- The hand limit is 8 (was 7)." in tweak
     rebalanced = page("variants/rebalanced.md")
     assert "Palace" in section(rebalanced, "### Cards removed")
-    assert "| Cost | 5 | 4 |" in section(rebalanced, "#### Library")
-    assert "| Copies | 3 | 4 |" in section(rebalanced, "#### Gold Mine")
+    assert "- Its cost is 4 (was 5)." in section(rebalanced, "#### Library")
+    assert "(before: 3 with 2–4 players;" in section(rebalanced, "#### Gold Mine")
     assert "Almshouse" in section(page("variants/new_building.md"), "### Cards added")
     scout = section(page("variants/new_role.md"), "### Roles added")
     assert "Scout" in scout and "Your Scout look is 2 higher." in scout
-    assert "| Scout look | `scout_look` | — (new) | 1 |" in page("variants/new_role.md")
+    assert "- The Scout look is a new number: 1 (`scout_look`)." in page("variants/new_role.md")
 
 
 def test_docgen_is_generic():

@@ -272,7 +272,7 @@ def test_a_changed_role_step_is_shown_before_and_after(tmp_path):
     assert "Action:" in builder and "| Removed |  | Abilities that act after you build take effect. | — |" in builder
     assert "Set the building you build aside" not in builder
     prospector = page[page.index("#### Prospector"):]
-    assert "| Privilege | Your Prospector draw is 1 higher. | Your Prospector draw is 2 higher. |" in prospector
+    assert "- Its privilege now reads: Your Prospector draw is 2 higher. Before: Your Prospector draw is 1 higher." in prospector
 
 
 # ---------------------------------------------------------------- ids change nothing, and every one can be named

@@ -19,6 +19,31 @@ from .text import cap, code, md, slug, table, words
 from .when import WhenPage
 
 
+def choice_writers(rules) -> dict:
+    """Rules choice id -> the compiled model of the content that wrote it (see ``GameDoc.choice_writers``)."""
+    from pathlib import Path
+
+    from ..api.rules import load
+    from ..content.sources import resolve
+    from .site import manifest_extends
+    m = rules.model
+    out = {c.get("id"): m for c in m.rules_choices}
+    path = Path(m.raw.get("path") or "")
+    extends = manifest_extends(path) if path.name else None
+    if extends is None:
+        return out
+    try:
+        base = load(resolve(extends, relative_to=path.parent))
+    except Exception:       # noqa: BLE001 - the variant loaded, so its base does; if not, its own content stands
+        return out
+    kept = {c.get("id"): c for c in m.rules_choices}
+    below = choice_writers(base)
+    for c in base.model.rules_choices:
+        if kept.get(c.get("id")) == c:
+            out[c.get("id")] = below.get(c.get("id"), base.model)
+    return out
+
+
 class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, OptionsPage, IdsPage):
     """The rules pages of one loaded game (a packaged game or a variant)."""
 
@@ -108,17 +133,30 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, Opti
         return render_steps(compiled_steps(self.m, path), say=self.say)
 
     # ------------------------------------------------------------------ rules choices
+    def choice_writers(self) -> dict:
+        """Rules choice id -> the compiled model of the content that wrote it: a variant's own choices are its own,
+        the ones it keeps from what it extends were written there (recursively)."""
+        if getattr(self, "_writers", None) is None:
+            self._writers = choice_writers(self.rules)
+        return self._writers
+
+    def named_by(self, choice: dict, what: str) -> set:
+        """The ids of the cards (``what`` "card") or roles a rules choice names, read in the content that wrote it:
+        a choice belongs to the card it was written for, not to a card of a later variant that shares its name."""
+        m = self.choice_writers().get(choice.get("id"), self.m)
+        text = choice.get("text", "")
+        if what == "card":
+            return {t.id for t in m.types if re.search(rf"\b{re.escape(t.en)}\b", text)}
+        return {r.id for r in m.roles if re.search(rf"\b{re.escape(r.en)}\b", text, re.I)}
+
     def choices_for(self, what: str, ident: str = "") -> list[dict]:
-        """The rules choices that name a card, a role, the setup or the game end."""
+        """The rules choices that name a card, a role, the setup or the game end (a card or a role by its id in the
+        content that wrote the choice)."""
         out = []
         for choice in self.m.rules_choices:
             text = choice.get("text", "")
-            if what == "card":
-                t = self.m.types[self.m.type_index[ident]]
-                hit = re.search(rf"\b{re.escape(t.en)}\b", text)
-            elif what == "role":
-                r = self.m.roles[self.m.role_index[ident]]
-                hit = re.search(rf"\b{re.escape(r.en)}\b", text, re.I)
+            if what in ("card", "role"):
+                hit = ident in self.named_by(choice, what)
             elif what == "setup":
                 hit = re.search(r"\bset ?up\b", text, re.I)
             else:

@@ -9,7 +9,7 @@ from pathlib import Path
 from .games import GameDoc
 from .page import Page
 from .steps import compiled_steps, render_steps
-from .text import cap, code, fence_for, flow, fmt_value, md, sentence, shown_file, table, words
+from .text import cap, code, fence_for, fmt_value, md, sentence, shown_file, table, words
 
 LOCALES = {"zh": "中文", "ja": "日本語", "de": "Deutsch", "fr": "Français", "es": "Español"}
 HANDLED_SECTIONS = {"id", "title", "edition", "description", "players", "include", "cards", "roles", "quantities",
@@ -73,6 +73,118 @@ def name_fields(thing) -> dict:
     return out
 
 
+KINDS = {"zones": "zone", "counters": "counter", "events": "event", "selectors": "selector", "payments": "payment",
+         "piles": "pile", "attributes": "card attribute", "checks": "check", "names": "name",
+         "works": "rule of when a card works", "tags": "tag"}
+_ID = re.compile(r"(?<![\w`])[a-z][a-z0-9]*_[a-z0-9_]+\b")
+_HOLE = re.compile(r"\{(\w+)\}")
+
+
+def kind_of(section: str) -> str:
+    """What one entry of a content section is called in a sentence ("zone", "counter")."""
+    return KINDS.get(section) or words(section).rstrip("s")
+
+
+def content_text(text: str) -> str:
+    """A text of content for a sentence: a hole a page fills elsewhere ("under {card}") says what goes there,
+    and an id in it stays code."""
+    text = _HOLE.sub(lambda m: "a " + words(m.group(1)), " ".join(str(text).split()))
+    return md(text if "`" in text else _ID.sub(lambda m: f"`{m.group()}`", text))
+
+
+def describe(value) -> str | None:
+    """An entry of content in words: its own text, its English name, or a plain value; None for data that has no
+    words of its own (a selector, a condition)."""
+    if isinstance(value, dict):
+        if isinstance(value.get("text"), str):
+            return f"“{content_text(value['text'])}”"
+        if isinstance(value.get("en"), str):
+            return f"“{content_text(value['en'])}”"
+        return None
+    if isinstance(value, (list, tuple)):
+        return None
+    return said_value(value)
+
+
+def said_value(value) -> str:
+    """A plain value: an id as code, a yes/no or a number or a text as it reads."""
+    if isinstance(value, str) and _ID.fullmatch(value):
+        return code(value)
+    if isinstance(value, str):
+        return f"“{content_text(value)}”"
+    return md(fmt_value(value)) if value is not None else "not set"
+
+
+def entry_sentences(section: str, key, old, new) -> list[str]:
+    """One entry of a section that changed (added, removed or changed), as one or two sentences."""
+    kind = kind_of(section)
+    name = f"the {kind} {code(str(key))}" if key is not None else f"the {words(section)}"
+    if old is None:
+        what = describe(new)
+        return [f"- New {kind}{' ' + code(str(key)) if key is not None else ''}" + (f": {what}." if what else ".")]
+    if new is None:
+        what = describe(old)
+        return [f"- {cap(name)} is not in this game" + (f" (it was {what})." if what else ".")]
+    if isinstance(old, dict) and isinstance(new, dict) and (describe(old) or describe(new)):
+        parts = []
+        for field in dict.fromkeys([*old, *new]):
+            x, y = old.get(field), new.get(field)
+            if x == y:
+                continue
+            if field in ("text", "en"):
+                parts.append(f"it now reads {said_value(y)} (was {said_value(x)})")
+            elif not isinstance(x, (dict, list)) and not isinstance(y, (dict, list)):
+                parts.append(f"its {words(field)} is {said_value(y)} (was {said_value(x)})")
+            else:
+                parts.append(f"its {words(field)} changes, and the rules that use it say it as it now is")
+        return [f"- {cap(name)}: " + "; ".join(parts) + "."]
+    x, y = describe(old), describe(new)
+    if x and y:
+        return [f"- {cap(name)} is {y} (was {x})."]
+    return [f"- {cap(name)} changes, and the rules that use it say it as it now is."]
+
+
+def list_sentences(section: str, old: list, new: list) -> list[str]:
+    """A list section that changed (checks and the like): its entries added, removed or changed, by id where they
+    have one, in sentences."""
+    def ident(e):
+        return e.get("id") if isinstance(e, dict) and isinstance(e.get("id"), str) else None
+    kind, out = kind_of(section), []
+    xa = {ident(e): e for e in old if ident(e)}
+    ya = {ident(e): e for e in new if ident(e)}
+    for k in dict.fromkeys([*xa, *ya]):
+        if xa.get(k) != ya.get(k):
+            out += entry_sentences(section, k, xa.get(k), ya.get(k))
+    rest_x = [e for e in old if not ident(e) and e not in new]
+    rest_y = [e for e in new if not ident(e) and e not in old]
+    for e in rest_y:
+        what = describe(e)
+        out.append(f"- New {kind}" + (f": {what}." if what else f" (entry {new.index(e) + 1} of the list)."))
+    for e in rest_x:
+        what = describe(e)
+        out.append(f"- A {kind} is not in this game" + (f": {what}." if what else
+                                                         f" (entry {old.index(e) + 1} of the list it had)."))
+    return out
+
+
+class Said(str):
+    """A value as it reads, compared by what decides it (so the same copies said over other player counts are
+    equal)."""
+
+    def __new__(cls, text: str, key):
+        out = super().__new__(cls, text)
+        out.key = key
+        return out
+
+    def __eq__(self, other):
+        return self.key == other.key if isinstance(other, Said) else str.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = str.__hash__
+
+
 class VariantDoc:
     """What a variant file changes against the game it extends, found by comparing the two loaded games."""
 
@@ -125,27 +237,89 @@ class VariantDoc:
 
     # ------------------------------------------------------------------ sections
     def game_facts(self) -> list[str]:
-        a, b, rows = self.a, self.b, []
-        for label, x, y in (("Title", a.title, b.title), ("Edition", a.edition, b.edition),
-                            ("Players", f"{a.min_players}–{a.max_players}", f"{b.min_players}–{b.max_players}")):
-            if x != y and label != "Title":
-                rows.append([label, md(x) if x else "—", md(y) if y else "—"])
-        return (["### The game", ""] + table(["", "Before", "After"], rows)) if rows else []
+        a, b, out = self.a, self.b, []
+        if a.edition != b.edition:
+            out.append(f"- The edition is {md(b.edition) if b.edition else 'not given'}"
+                       f" (was {md(a.edition) if a.edition else 'not given'}).")
+        if (a.min_players, a.max_players) != (b.min_players, b.max_players):
+            out.append(f"- It is played by {b.min_players}–{b.max_players} players (was {a.min_players}–{a.max_players}).")
+        return (["### The game", ""] + out + [""]) if out else []
+
+    def copies_text(self, doc: GameDoc, t) -> str:
+        """How many copies of a card there are (by player count or option where that differs), in words."""
+        said = doc.card_meta(t).split(" · ")[0]
+        return said[len("copies: "):] if said.startswith("copies: ") else said
+
+    def copies_key(self, doc: GameDoc, t):
+        """What decides whether a card's copies changed: its copies at each player count both games allow, and with
+        each option; shown as the copies in words."""
+        other = self.da if doc is self.db else self.db
+        common = set(doc.default_games()) & set(other.default_games())
+        per = doc.default_games()
+        counts = tuple(sorted((n, per[n]["copies"][t.index]) for n in common))
+        both = {title for title, _ in other.copy_columns()}
+        options = tuple((title, v[t.index]) for title, v in doc.copy_columns()
+                        if title.startswith("with ") and title in both)
+        return Said(self.copies_text(doc, t), (counts, options))
 
     def card_fields(self, doc: GameDoc, t) -> dict:
+        """A card's fields that a variant may change, each as it reads."""
         m = doc.m
-        out = name_fields(t)
-        out["Copies"] = str(t.copies)
+        out = {}
+        for key, value in name_fields(t).items():
+            out[key] = value
+        out["Copies"] = self.copies_key(doc, t)
         for name, spec in m.attributes.items():
             if name in t.attrs:
-                out[md(cap(spec.get("text", name)))] = md(fmt_value(t.attrs[name]))
-        out["Tags"] = ", ".join(md(words(x)) for x in sorted(t.tags))
+                out["attr:" + md(spec.get("text", name))] = md(fmt_value(t.attrs[name]))
+        out["Tags"] = ", ".join(md(words(x)) for x in sorted(t.tags)) or "none"
         out["Starts in"] = md(m.zones[t.start].text) if m.zones else ""
-        for i, text in enumerate(t.texts, 1):
-            out[f"Effect {i}" if len(t.texts) > 1 else "Effect"] = md(sentence(text))
+        texts = [md(sentence(text)) for text in t.texts]
+        for i, text in enumerate(texts, 1):
+            out[f"Effect {i}" if len(texts) > 1 else "Effect"] = text
         for i, note in enumerate(t.notes, 1):
             out[f"Note {i}" if len(t.notes) > 1 else "Note"] = md(" ".join(str(note).split()))
         return out
+
+    @staticmethod
+    def field_sentence(key: str, old, new) -> str:
+        """One changed field of a card (or a role) as a sentence with its before and after."""
+        if key == "Name":
+            return f"It is called {new} (was {old})." if old and new else f"Its name is {new or old}."
+        if key.startswith("Name ("):
+            loc = key[len("Name ("):-1]
+            if not old:
+                return f"Its name in {loc} is {new}."
+            return f"Its name in {loc} is {new} (was {old})." if new else f"It has no name in {loc} (was {old})."
+        if key == "Copies":
+            if " with " in f"{old} {new}":
+                return f"Its copies are now: {new} (before: {old})."
+            return f"It comes in {new} (was {old})."
+        if key.startswith("attr:"):
+            what = key[len("attr:"):]
+            if old is None:
+                return f"Its {what} is {new}."
+            return f"Its {what} is {new} (was {old})." if new is not None else f"It has no {what} (was {old})."
+        if key == "Tags":
+            return f"It is tagged {new} (was {old})."
+        if key == "Starts in":
+            return f"It starts in {new} (was {old})."
+        what = key.lower()
+        if key.startswith(("Effect", "Privilege")):
+            if old is None:
+                return f"It gains an effect: {new}" if key.startswith("Effect") else f"Its {what}: {new}"
+            if new is None:
+                return f"It loses an effect: {old}" if key.startswith("Effect") else f"It loses its {what}: {old}"
+            return f"Its {what} now reads: {new} Before: {old}"
+        if old is None:
+            return f"It gains a note: {new}"
+        if new is None:
+            return f"Its note is gone: {old}"
+        return f"Its note now reads: {new} Before: {old}"
+
+    def changed_fields(self, fa: dict, fb: dict) -> list[str]:
+        return [f"- {self.field_sentence(k, fa.get(k), fb.get(k))}" for k in dict.fromkeys([*fa, *fb])
+                if fa.get(k) != fb.get(k)]
 
     def cards(self) -> list[str]:
         a, b = self.a, self.b
@@ -158,21 +332,19 @@ class VariantDoc:
                 lines += self.db.card_block(t, level=4)
         if removed:
             lines += ["### Cards removed", ""]
-            lines += [f"- {self.card_name(self.da, t)}{self.da.other_names(t.name)}: {self.da.card_meta(t)}"
+            lines += [f"- The {self.card_name(self.da, t)}{self.da.other_names(t.name)} is not in this game."
                       for t in removed] + [""]
         changed = []
         for t in b.types:
             if t.id in a.type_index:
                 old = a.types[a.type_index[t.id]]
-                fa, fb = self.card_fields(self.da, old), self.card_fields(self.db, t)
-                rows = [[k, fa.get(k, "—"), fb.get(k, "—")] for k in dict.fromkeys([*fa, *fb]) if fa.get(k) != fb.get(k)]
-                if rows:
-                    changed.append((old, rows))
+                said = self.changed_fields(self.card_fields(self.da, old), self.card_fields(self.db, t))
+                if said:
+                    changed.append((old, said))
         if changed:
             lines += ["### Cards changed", ""]
-            for old, rows in changed:
-                lines += [f"#### {md(old.en)}{self.da.other_names(old.name)}", ""]
-                lines += table(["", "Before", "After"], rows)
+            for old, said in changed:
+                lines += [f"#### {md(old.en)}{self.da.other_names(old.name)}", ""] + said + [""]
                 link = self.base_link("cards.md", "card-" + old.id)
                 if link:
                     lines += [f"[The card in {md(self.a.title)}]({link})", ""]
@@ -180,7 +352,7 @@ class VariantDoc:
 
     def role_fields(self, doc: GameDoc, r) -> dict:
         out = name_fields(r)
-        out["Privilege"] = " ".join(md(sentence(x)) for x in r.privilege_texts)
+        out["Privilege"] = " ".join(md(sentence(x)) for x in r.privilege_texts) or None
         return out
 
     def role_steps(self, old, new) -> list[str]:
@@ -203,69 +375,96 @@ class VariantDoc:
             for r in added:
                 lines += self.db.role_block(r, level=4, here="")
         if removed:
-            lines += ["### Roles removed", ""] + [f"- {self.role_name(self.da, r)}" for r in removed] + [""]
+            lines += ["### Roles removed", ""] + [f"- The {self.role_name(self.da, r)} is not in this game."
+                                                  for r in removed] + [""]
         changed = []
         for r in b.roles:
             if r.id in a.role_index:
                 old = a.roles[a.role_index[r.id]]
-                fa, fb = self.role_fields(self.da, old), self.role_fields(self.db, r)
-                rows = [[k, fa.get(k) or "—", fb.get(k) or "—"] for k in fb if fa.get(k) != fb.get(k)]
+                said = self.changed_fields(self.role_fields(self.da, old), self.role_fields(self.db, r))
                 steps = self.role_steps(old, r)
-                if rows or steps:
-                    changed.append((r, rows, steps))
+                if said or steps:
+                    changed.append((r, said, steps))
         if changed:
             lines += ["### Roles changed", ""]
-            for r, rows, steps in changed:
-                lines += [f"#### {md(r.en)}", ""] + table(["", "Before", "After"], rows) + steps
+            for r, said, steps in changed:
+                lines += [f"#### {md(r.en)}", ""] + (said + [""] if said else []) + steps
         return lines
 
     def quantities(self) -> list[str]:
         a, b = self.a, self.b
-        rows = []
+        out = []
         for q in b.quantities:
             if q.id not in a.quantity_index:
-                rows.append([md(cap(q.text)), f"`{q.id}`", "— (new)", md(q.base_text)])
+                out.append(f"- The {md(q.text)} is a new number: {md(q.base_text)} ({code(q.id)}).")
                 continue
             old = a.quantities[a.quantity_index[q.id]]
-            for label, x, y in (("", old.base_text, q.base_text), (" (at least)", old.min, q.min),
-                                (" (at most)", old.max, q.max)):
-                if x != y:
-                    rows.append([md(cap(q.text)) + label, f"`{q.id}`", "—" if x is None else md(x),
-                                 "—" if y is None else md(y)])
             if old.text != q.text:
-                rows.append(["Name", f"`{q.id}`", md(old.text), md(q.text)])
+                out.append(f"- The {md(old.text)} is now called the {md(q.text)} ({code(q.id)}).")
+            if old.base_text != q.base_text:
+                out.append(f"- The {md(q.text)} is {md(q.base_text)} (was {md(old.base_text)}).")
+            for bound, x, y in (("at least", old.min, q.min), ("at most", old.max, q.max)):
+                if x != y:
+                    out.append(f"- The {md(q.text)} is {bound} {md(y)} (was {'' if x is not None else 'not '}"
+                               f"{bound + ' ' + md(x) if x is not None else 'bounded that way'})." if y is not None
+                               else f"- The {md(q.text)} is no longer {bound} {md(x)}.")
         for q in a.quantities:
             if q.id not in b.quantity_index:
-                rows.append([md(cap(q.text)), f"`{q.id}`", md(q.base_text), "— (removed)"])
-        return (["### Numbers", "", "Base values, before any card or privilege changes them:", ""]
-                + table(["Number", "Id", "Before", "After"], rows)) if rows else []
+                out.append(f"- The {md(q.text)} ({code(q.id)}) is not in this game (was {md(q.base_text)}).")
+        return (["### Numbers", "", "Base values, before any card or privilege changes them:", ""] + out + [""]) \
+            if out else []
 
     def options(self) -> list[str]:
         a, b = self.a, self.b
 
-        def opt(o):
-            return None if o is None else {"Default": md(fmt_value(o.default)), "Values": md(fmt_value(o.values or "")),
-                                           "Players": md(fmt_value(o.players or "any")),
-                                           "Excludes": md(fmt_value(o.excludes)), "Meaning": md(" ".join(o.text.split()))}
-        rows = []
+        def default(o) -> str:
+            if o.default is False:
+                return "off unless chosen"
+            if o.default is True:
+                return "on unless switched off"
+            return f"{md(fmt_value(o.default))} unless another value is chosen"
+
+        def described(o) -> str:
+            text = md(sentence(" ".join(o.text.split()))) if o.text else ""
+            more = [default(o)]
+            if o.values:
+                more.append("its values are " + md(fmt_value(o.values)))
+            if o.players:
+                more.append("only with " + md(fmt_value(o.players)) + " players")
+            if o.excludes:
+                more.append("not together with " + ", ".join(code(x) for x in o.excludes))
+            return (text + " " if text else "") + sentence("It is " + "; ".join(more))
+
+        out = []
         for key in dict.fromkeys([*a.options, *b.options]):
-            x, y = opt(a.options.get(key)), opt(b.options.get(key))
-            if x == y:
-                continue
-            if x is None or y is None:
-                desc = y or x
-                rows.append([f"`{key}`", "—" if x is None else "; ".join(f"{k}: {v}" for k, v in x.items() if v),
-                             "—" if y is None else "; ".join(f"{k}: {v}" for k, v in desc.items() if v)])
+            x, y = a.options.get(key), b.options.get(key)
+            if x is None:
+                out.append(f"- New option {code(key)}: {described(y)}")
+            elif y is None:
+                out.append(f"- The option {code(key)} is not in this game. It was: {described(x)}")
             else:
-                rows += [[f"`{key}` ({k.lower()})", x[k], y[k]] for k in y if x[k] != y[k]]
+                for label, vx, vy in (("default", x.default, y.default), ("values", x.values, y.values),
+                                      ("players", x.players, y.players), ("excludes", x.excludes, y.excludes)):
+                    if vx != vy:
+                        out.append(f"- The option {code(key)}: its {label} {'is' if label == 'default' else 'are'} "
+                                   f"{md(fmt_value(vy)) or 'none'} (was {md(fmt_value(vx)) or 'none'}).")
+                if x.text != y.text:
+                    out.append(f"- The option {code(key)} now reads: {md(sentence(' '.join(y.text.split())))} "
+                               f"Before: {md(sentence(' '.join(x.text.split())))}")
         for key in dict.fromkeys([*a.presets, *b.presets]):
             x, y = a.presets.get(key), b.presets.get(key)
             if x != y:
                 def show(p):
-                    return "—" if p is None else md(" ".join(str(p.get("text", "")).split()) + ": " + ", ".join(
-                        f"{k} = {fmt_value(v)}" for k, v in p["options"].items()))
-                rows.append([f"preset `{key}`", show(x), show(y)])
-        return (["### Options and presets", ""] + table(["", "Before", "After"], rows)) if rows else []
+                    text = " ".join(str(p.get("text", "")).split())
+                    sets = ", ".join(f"{code(k)} {md(fmt_value(v))}" for k, v in p["options"].items())
+                    return (md(text) + " " if text else "") + f"(sets {sets or 'nothing'})"
+                if x is None:
+                    out.append(f"- New preset {code(key)}: {show(y)}.")
+                elif y is None:
+                    out.append(f"- The preset {code(key)} is not in this game (was: {show(x)}).")
+                else:
+                    out.append(f"- The preset {code(key)} is now {show(y)}; before, {show(x)}.")
+        return (["### Options and presets", ""] + out + [""]) if out else []
 
     def step_texts(self, doc: GameDoc, path: str) -> list[str]:
         return [sentence(s.text) for s in compiled_steps(doc.m, path)]
@@ -279,8 +478,8 @@ class VariantDoc:
                 lines += [f"### {title}", ""] + rows
         lines += self.procedures()
         if self.a.role_order_by_players != self.b.role_order_by_players:
-            lines += ["### Role selection", "", "Before: " + " ".join(self.da.role_order()), "",
-                      "After: " + " ".join(self.db.role_order()), ""]
+            lines += ["### Role selection", "", "Now: " + " ".join(self.db.role_order()), "",
+                      "Before: " + " ".join(self.da.role_order()), ""]
         return lines
 
     def procedures(self) -> list[str]:
@@ -297,63 +496,76 @@ class VariantDoc:
             if key not in pa:
                 body = ["Added:", ""] + (steps(self.db, key) or ["Nothing."]) + [""]
             elif key not in pb:
-                body = ["Removed."]
+                body = ["It is not in this game.", ""]
             else:
                 body = step_changes(steps(self.da, key), steps(self.db, key))
                 text_a = pa[key].get("text") if isinstance(pa[key], dict) else None
                 text_b = pb[key].get("text") if isinstance(pb[key], dict) else None
                 if text_a != text_b:
-                    body = table(["", "Before", "After"], [["What it does", md(text_a or "—"), md(text_b or "—")]]) \
-                        + body
+                    body = [f"What it does: {md(text_b or 'not said')} (was: {md(text_a or 'not said')}).", ""] + body
             if body:
                 lines += [f"#### {code(key)}", ""] + body
         return (["### Procedures", ""] + lines) if lines else []
 
     def scoring(self) -> list[str]:
         def parts(doc):
-            return [md(f"{s.name.get('en', s.id) if isinstance(s.name, dict) else s.name}: {s.text}")
-                    + (" (counted last)" if s.order > 0 else "") for s in doc.m.scoring]
+            return {s.id: (md(s.name.get("en", s.id) if isinstance(s.name, dict) else s.name),
+                           md(s.text) + (" (counted last)" if s.order > 0 else "")) for s in doc.m.scoring}
         x, y = parts(self.da), parts(self.db)
-        lines = []
-        if x != y:
-            lines += ["### Scoring", ""] + table(["", "Before", "After"], [
-                [str(i + 1), x[i] if i < len(x) else "—", y[i] if i < len(y) else "—"]
-                for i in range(max(len(x), len(y))) if (x[i] if i < len(x) else None) != (y[i] if i < len(y) else None)])
+        out = []
+        for key in dict.fromkeys([*x, *y]):
+            if x.get(key) == y.get(key):
+                continue
+            if key not in x:
+                out.append(f"- New part of the score, {y[key][0]}: {y[key][1]}.")
+            elif key not in y:
+                out.append(f"- The {x[key][0]} part of the score is not in this game. It was: {x[key][1]}.")
+            else:
+                if x[key][0] != y[key][0]:
+                    out.append(f"- The {x[key][0]} part of the score is called {y[key][0]}.")
+                if x[key][1] != y[key][1]:
+                    out.append(f"- The {y[key][0]} part of the score is {y[key][1]} (was: {x[key][1]}).")
+        lines = (["### Scoring", ""] + out + [""]) if out else []
         tx, ty = [t for _, t in self.a.tie_break], [t for _, t in self.b.tie_break]
         if tx != ty:
-            lines += ["### Tie-break", "", f"Before: {md(', then '.join(tx)) or 'none'}.", "",
-                      f"After: {md(', then '.join(ty)) or 'none'}.", ""]
+            lines += ["### Tie-break", "", f"A tie is broken by {md(', then '.join(ty)) or 'nothing'} "
+                      f"(was: {md(', then '.join(tx)) or 'nothing'}).", ""]
         return lines
 
     def choices(self) -> list[str]:
-        x = {c["id"]: c.get("text", "") for c in self.a.rules_choices}
-        y = {c["id"]: c.get("text", "") for c in self.b.rules_choices}
-        rows = [[f"`{k}`", md(" ".join(x.get(k, "—").split())), md(" ".join(y.get(k, "—").split()))]
-                for k in dict.fromkeys([*x, *y]) if x.get(k) != y.get(k)]
-        return (["### Rules choices", ""] + table(["", "Before", "After"], rows)) if rows else []
+        x = {c["id"]: md(" ".join(c.get("text", "").split())) for c in self.a.rules_choices}
+        y = {c["id"]: md(" ".join(c.get("text", "").split())) for c in self.b.rules_choices}
+        out = []
+        for k in dict.fromkeys([*x, *y]):
+            if k not in x:
+                out.append(f"- New rules choice {code(k)}: {y[k]}")
+            elif k not in y:
+                out.append(f"- The rules choice {code(k)} is not made in this game. It was: {x[k]}")
+            elif x[k] != y[k]:
+                out.append(f"- The rules choice {code(k)} now reads: {y[k]} Before: {x[k]}")
+        return (["### Rules choices", ""] + out + [""]) if out else []
 
     def other_sections(self) -> list[str]:
-        """Every other section of the merged content (zones, events, payments, ...), compared entry by entry."""
+        """Every other section of the merged content (zones, events, payments, ...), compared entry by entry and
+        said in sentences: an entry's own text where it has one, never the entry's data."""
         ca, cb = self.a.raw.get("content", {}), self.b.raw.get("content", {})
         lines = []
         for key in dict.fromkeys([*ca, *cb]):
             if key in HANDLED_SECTIONS or ca.get(key) == cb.get(key):
                 continue
             x, y = ca.get(key), cb.get(key)
-            if isinstance(x, dict) and isinstance(y, dict):
-                rows = [[code(str(k)), code(flow(x[k])) if k in x else "—", code(flow(y[k])) if k in y else "—"]
-                        for k in dict.fromkeys([*x, *y]) if x.get(k) != y.get(k)]
-            elif isinstance(x, list) and isinstance(y, list):     # entry by entry: only those that differ
-                ex, ey = [code(flow(e)) for e in x], [code(flow(e)) for e in y]
-                rows = []
-                for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ex, ey, autojunk=False).get_opcodes():
-                    if op != "equal":
-                        rows += [[f"entry {i + 1}", ex[i], "—"] for i in range(i1, i2) if op == "delete"]
-                        rows += [[f"new entry {j + 1}", "—", ey[j]] for j in range(j1, j2) if op == "insert"]
-                        if op == "replace":
-                            rows.append([f"entries {i1 + 1}–{i2}" if i2 - i1 > 1 else f"entry {i1 + 1}",
-                                         " ".join(ex[i1:i2]), " ".join(ey[j1:j2])])
+            if key == "extra_copies":
+                out = ["- The extra copies by player count or option change: the copies of each card added or "
+                       "changed are said above."]
+            elif key == "play":
+                out = ["- The hints the bots play by change; the rules do not."]
+            elif isinstance(x, dict) and isinstance(y, dict):
+                out = [said for k in dict.fromkeys([*x, *y]) if x.get(k) != y.get(k)
+                       for said in entry_sentences(key, k, x.get(k), y.get(k))]
+            elif isinstance(x, list) and isinstance(y, list):
+                out = list_sentences(key, x, y)
             else:
-                rows = [[code(str(key)), "—" if x is None else code(flow(x)), "—" if y is None else code(flow(y))]]
-            lines += [f"### {md(cap(words(key)))}", ""] + table(["", "Before", "After"], rows)
+                out = entry_sentences(key, None, x, y)
+            if out:
+                lines += [f"### {md(cap(words(key)))}", ""] + out + [""]
         return lines
