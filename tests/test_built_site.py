@@ -17,6 +17,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SKIP = {"code", "pre", "script", "style", "kbd"}
 BLOCKS = {"li", "p", "h1", "h2", "h3", "h4", "td", "th", "summary", "div"}
+HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4}
 
 PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}")
 INTERNAL_ID = re.compile(r"(?<![\w/.#$-])[a-z][a-z0-9]*_[a-z0-9_]+\b(?!\.ya?ml)")
@@ -37,6 +38,7 @@ class Page(HTMLParser):
         self.stack, self.cur, self.blocks, self.lists, self.items = [], [], [], [], []
         self.in_ol = 0
         self.ids, self.hrefs = set(), []
+        self.outline = []       # (heading level, its text) and (0, text) for everything else, in page order
 
     def handle_starttag(self, tag, attrs):
         found = dict(attrs)
@@ -54,6 +56,8 @@ class Page(HTMLParser):
         self.skip += tag in SKIP
         if tag in BLOCKS:
             self.flush()
+        if tag in ("pre", "table", "img"):
+            self.outline.append((0, f"<{tag}>"))        # content a section may hold without text of its own
         if tag in ("ul", "ol"):
             self.lists.append(tag)
             self.in_ol += tag == "ol"
@@ -72,7 +76,7 @@ class Page(HTMLParser):
             self.notes -= note
             self.skip -= top in SKIP
             if top in BLOCKS:
-                self.flush()
+                self.flush(HEADINGS.get(top, 0))
             if top in ("ul", "ol"):
                 self.lists.pop()
                 self.in_ol -= top == "ol"
@@ -88,10 +92,11 @@ class Page(HTMLParser):
             for item in self.items:
                 item[1].append(data)
 
-    def flush(self):
+    def flush(self, heading=0):
         text = " ".join("".join(self.cur).split())
         if text:       # (text, whether it is a rules step: in a numbered list and not in a note)
             self.blocks.append((text, self.in_ol > 0 and not self.notes))
+            self.outline.append((heading, text))
         self.cur = []
 
     done: list
@@ -183,3 +188,73 @@ def test_every_link_in_a_rules_sentence_finds_its_target(site):
             if anchor not in site[where].ids:
                 bad.append(f"{name}: {href} (no #{anchor} on {where})")
     assert seen > 500 and not bad, "\n".join(bad[:30])
+
+
+# ------------------------------------------------------------------------------------------------ like a rulebook
+# (issue 25, item 5) the patterns of the Markdown check (tests/test_rulebook_english.py), read here in the HTML of
+# every game and variant page, changes pages and ids pages included
+
+from test_rulebook_english import PATTERNS, sentences  # noqa: E402
+
+from boardrules.docgen import check  # noqa: E402
+
+#: text left where something should have been said
+UNFILLED = re.compile(r"\bTODO\b|\bTBD\b|\bFIXME\b|\?\?\?|<[a-z_]+>|\bNone\b(?! otherwise)|\bnan\b")
+
+
+def rulebook_problems(pages, shapes=None) -> list[str]:
+    """Formula-style tables, code-style conditions, placeholders and empty sections of parsed pages (name -> Page);
+    ``shapes``: a page's flow shape, to tell "Nothing happens at the end of a round" where the round has steps."""
+    found = []
+    for name, page in pages.items():
+        for text, _ in page.blocks:
+            for said in sentences(text):
+                kind = next((k for k, pats in PATTERNS.items() if any(re.search(p, said) for p in pats)), None)
+                if kind:
+                    found.append(f"{name}: {kind}: {said[:200]!r}")
+            found += [f"{name}: placeholder {m.group()!r} in {text[:160]!r}"
+                      for rx in (PLACEHOLDER, UNFILLED) for m in rx.finditer(text)]
+            if shapes and name in shapes:
+                found += [f"{name}: {x}" for x in check.placeholders(text, shapes[name])]
+        outline = page.outline
+        for i, (level, text) in enumerate(outline):
+            if level and (i + 1 == len(outline) or 0 < outline[i + 1][0] <= level):
+                found.append(f"{name}: the section {text.rstrip('¶')!r} is empty")
+    return found
+
+
+def test_every_game_and_variant_page_reads_like_a_rulebook(site):
+    """No table said as a formula ("65 if it is 2, ..., 0 otherwise"), no condition said as code ("where it is ...
+    and ... on it is", "is more than 0", "You first if", "the amount is N; take that many"), nothing left unfilled
+    and no empty section, on any game or variant page as the browser shows it."""
+    from boardrules import docgen
+    shapes = {}
+    for p in docgen.make_pages(variants=docgen.variant_files(ROOT / "examples")):
+        if p.path.endswith(".md") and getattr(p, "doc", None) is not None:
+            name = p.path[:-len("/index.md")] if p.path.endswith("/index.md") else p.path[:-3]
+            shapes[name] = p.doc.flow_shape()
+    assert any(name.startswith("variants/") for name in site) and any("/changes" in name for name in site)
+    found = rulebook_problems(site, shapes)
+    assert not found, "\n".join(found[:40])
+
+
+def test_the_rulebook_check_catches_what_it_should():
+    html = ("<article><h1>Game</h1><p>Set the chips to 65 if it is 2, 75 if it is 3, 0 otherwise.</p>"
+            "<h2>Mayor</h2><ol><li>You first if the pool is more than 0: take 1.</li>"
+            "<li>Take {count} cards.</li></ol><h2>Round end</h2><h2>Cards</h2>"
+            "<p>The quarries are the cards in your island where it is a quarry and colonists on it is at least 1.</p>"
+            "<h3>Notes</h3></article>")
+    page = Page()
+    page.done = []
+    page.feed(html)
+    page.flush()
+    found = rulebook_problems({"x": page})
+    for what in ("formula-style table", "code-style condition: 'You first", "placeholder '{count}'",
+                 "'Round end' is empty", "'Notes' is empty", "code-style condition: 'The quarries"):
+        assert any(what in f for f in found), (what, found)
+    fine = Page()
+    fine.done = []
+    fine.feed("<article><h1>Game</h1><h2>Setup</h2><pre>x</pre><h2>Mayor</h2><h3>Privilege</h3>"
+              "<p>If there is a colonist in the supply, you take it.</p></article>")
+    fine.flush()
+    assert rulebook_problems({"y": fine}) == []
