@@ -254,8 +254,8 @@ def test_the_changes_page_shows_the_edited_step_not_the_section(tmp_path):
     page = VariantDoc(path, "house.yaml", rules, SAN_JUAN, None).page("variants").text
     setup = page[page.index("### Setup"):]
     setup = setup[:setup.index("\n## ")]
-    assert "| Removed |  | Shuffle the trading-house stack. | — |" in setup
-    assert "| Added | after: Shuffle the draw pile. | — | Burn a card &lt;b&gt;\\|&lt;/b&gt;. |" in setup
+    assert "- A step is removed: Shuffle the trading-house stack." in setup
+    assert "- A step is added after “Shuffle the draw pile.”: Burn a card &lt;b&gt;|&lt;/b&gt;." in setup
     assert "Take 4 cards" not in setup          # the steps that did not change are not shown
 
 
@@ -269,7 +269,7 @@ def test_a_changed_role_step_is_shown_before_and_after(tmp_path):
     rules = boardrules.load(path)
     page = VariantDoc(path, "house.yaml", rules, SAN_JUAN, None).page("variants").text
     builder = page[page.index("#### Builder"):page.index("#### Prospector")]
-    assert "Action:" in builder and "| Removed |  | Abilities that act after you build take effect. | — |" in builder
+    assert "Action:" in builder and "- A step is removed: Abilities that act after you build take effect." in builder
     assert "Set the building you build aside" not in builder
     prospector = page[page.index("#### Prospector"):]
     assert "- Its privilege now reads: Your Prospector draw is 2 higher. Before: Your Prospector draw is 1 higher." in prospector

@@ -9,7 +9,7 @@ from pathlib import Path
 from .games import GameDoc
 from .page import Page
 from .steps import compiled_steps, render_steps
-from .text import cap, code, fence_for, fmt_value, md, sentence, shown_file, table, words
+from .text import cap, code, fence_for, fmt_value, md, sentence, shown_file, words
 
 LOCALES = {"zh": "中文", "ja": "日本語", "de": "Deutsch", "fr": "Français", "es": "Español"}
 HANDLED_SECTIONS = {"id", "title", "edition", "description", "players", "include", "cards", "roles", "quantities",
@@ -29,8 +29,8 @@ def step_lines(rendered: list[str]) -> list[tuple[int, str]]:
 
 
 def step_changes(before: list[str], after: list[str]) -> list[str]:
-    """What changed between two rendered step lists, as a table of the steps added, removed or changed (each with
-    the step it follows or the step holding it), not the two lists whole. [] when nothing changed."""
+    """What changed between two rendered step lists, one sentence or two for each step added, removed or changed
+    (with the step it follows or the step holding it), not the two lists whole. [] when nothing changed."""
     a, b = step_lines(before), step_lines(after)
     if a == b:
         return []
@@ -42,26 +42,34 @@ def step_changes(before: list[str], after: list[str]) -> list[str]:
             if lines[j][0] == depth and lines[j][1].startswith("\0") and label is None:
                 label = lines[j][1][1:].rstrip(":")
             if lines[j][0] < depth:
-                return lines[j][1].lstrip("\0").rstrip(":") + (f" ({label.lower()})" if label else "")
+                head = f"“{lines[j][1].lstrip(chr(0)).rstrip(':')}”"
+                return f"the “{label.lower()}” part of {head}" if label else head
         return None
 
     def joined(lines):
         return " ".join(text.lstrip("\0") for _, text in lines)
-    rows = []
+
+    def ended(text):
+        """A step that holds steps ends with a colon; said before or after another, with "…" (its steps follow)."""
+        return text.rstrip(":") + " …" if text.endswith(":") else text
+
+    def quoted(text):
+        return f"“{text.rstrip(':')}”"
+    out = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if op == "equal":
             continue
         if op == "insert":
-            where = f"after: {b[j1 - 1][1].lstrip(chr(0))}" if j1 > 0 else "at the start"
-            rows.append(["Added", where, "—", joined(b[j1:j2])])
+            where = f"after {quoted(b[j1 - 1][1].lstrip(chr(0)))}" if j1 > 0 else "at the start"
+            out.append(f"- A step is added {where}: {joined(b[j1:j2])}")
             continue
         inside = holder(a, i1)
-        where = f"in: {inside}" if inside else ""
+        where = f" (in {inside})" if inside else ""
         if op == "delete":
-            rows.append(["Removed", where, joined(a[i1:i2]), "—"])
+            out.append(f"- A step is removed{where}: {joined(a[i1:i2])}")
         else:
-            rows.append(["Changed", where, joined(a[i1:i2]), joined(b[j1:j2])])
-    return table(["", "Where", "Before", "After"], rows)
+            out.append(f"- A step changes{where}. Now: {ended(joined(b[j1:j2]))} Before: {ended(joined(a[i1:i2]))}")
+    return out + [""] if out else []
 
 
 def name_fields(thing) -> dict:
