@@ -255,3 +255,19 @@ def test_the_games_index_says_what_each_game_is_about():
     """Every row of the games index has its About cell filled (San Juan's was empty: its content had no description)."""
     rows = [line.split("|") for line in PAGES["games/index.md"].text.splitlines() if line.startswith("| [")]
     assert rows and all(cells[4].strip() for cells in rows), [cells[1] for cells in rows if not cells[4].strip()]
+
+
+def test_names_in_another_language_are_marked_with_it():
+    """A card's or role's Chinese name in a heading or a table is marked lang="zh", so that a browser picks a font
+    that has its letters (issue 31: they showed as boxes) and a screen reader says them in Chinese."""
+    cjk = re.compile(r"[\u4e00-\u9fff]+")
+    unmarked = []
+    for path, page in PAGES.items():
+        if not path.startswith("games/") or not path.endswith((
+                "cards.md", "roles.md")):
+            continue
+        for line in page.text.splitlines():
+            if line.startswith("#") and "{#" in line or line.startswith("| ["):
+                bare = re.sub(r'<span lang="zh">[^<]*</span>', "", line)
+                unmarked += [f"{path}: {line[:80]}" for _ in cjk.findall(bare.split("|")[1] if line.startswith("|") else bare)]
+    assert not unmarked, "\n".join(unmarked[:10])

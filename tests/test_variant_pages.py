@@ -52,7 +52,7 @@ def test_a_changed_card_says_its_changed_fields_in_words(tmp_path):
 
 def test_removed_cards_and_roles_are_not_in_this_game(tmp_path):
     page = changes(tmp_path, "cards:\n  remove: [palace]\nroles:\n  remove: [councillor]\n")
-    assert "- The **Palace** (宮殿) is not in this game." in page
+    assert "- The **Palace** (<span lang=\"zh\">宮殿</span>) is not in this game." in page
     assert "- The **Councillor** is not in this game." in page
     assert "- The Palace part of the score is not in this game. It was: " in page
     assert_no_dump(page)
@@ -84,7 +84,7 @@ def test_an_added_card_reads_as_its_rules_and_keeps_no_choice_of_a_card_it_share
     assert "#### Carpenter {#card-joinery}" in added
     assert "After you build: take 1 card from the top of the draw pile into your hand." in added
     assert "Rules choice" not in added and "effects_after_phase" not in added
-    assert "- The **Carpenter** (木工坊) is not in this game." in page
+    assert "- The **Carpenter** (<span lang=\"zh\">木工坊</span>) is not in this game." in page
     assert_no_dump(page)
     cards = next(p.text for p in GameDoc(boardrules.load(tmp_path / "house.yaml"), "games/house").pages()
                  if p.path.endswith("/cards.md"))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..model.phrase import ph
 from .steps import render_steps, split_step, text_of, visible_steps
-from .text import cap, clause, fmt_value, md, plural, sentence, slug, table, words
+from .text import cap, clause, fmt_value, in_language, md, plural, sentence, slug, table, words
 
 
 class CardsPage:
@@ -113,7 +113,7 @@ class CardsPage:
         for t in types:
             counts = sorted({v[t.index] for _, v in self.copy_columns()} or {t.copies})
             copies = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
-            other = " · ".join(md(t.name[loc]) for loc in self.locales if t.name.get(loc))
+            other = " · ".join(in_language(md(t.name[loc]), loc) for loc in self.locales if t.name.get(loc))
             rows.append([self.card_link(t, here) + (f"<br>{other}" if other else "")] + [copies]
                         + [md(fmt_value(t.attrs.get(a, ""))) for a in attrs_shown]
                         + [", ".join(md(words(x)) for x in sorted(t.tags - kinds))])

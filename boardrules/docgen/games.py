@@ -15,7 +15,7 @@ from .roles import RolesPage
 from .setup import SetupPage
 from .steps import compiled_steps, render_steps, walk
 from ..model.phrase import render
-from .text import cap, code, md, slug, table, words
+from .text import cap, code, in_language, md, slug, table, words
 from .when import WhenPage
 
 
@@ -120,7 +120,7 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, Opti
         return f"[{md(r.en)}]({self.link('roles.md', 'role-' + r.id, here)})"
 
     def other_names(self, name: dict) -> str:
-        rest = [md(name[loc]) for loc in self.locales if name.get(loc)]
+        rest = [in_language(md(name[loc]), loc) for loc in self.locales if name.get(loc)]
         return f" ({', '.join(rest)})" if rest else ""
 
     def quantity_name(self, qi) -> str:

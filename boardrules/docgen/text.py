@@ -171,3 +171,13 @@ def _item(value, indent: int) -> str:
 def clause(text: str) -> str:
     """A capitalised clause that a colon will follow."""
     return cap(text).rstrip(":. ")
+
+
+def in_language(text: str, locale: str) -> str:
+    """A name in another language, marked as such (``lang``), so that browsers pick a font that has its letters
+    (Chinese names showed as boxes where the page's font has none) and screen readers read it in that language.
+    ``text`` is already escaped; ``locale`` is a content locale key such as ``zh``."""
+    if not re.fullmatch(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*", locale):
+        return text
+    return f'<span lang="{locale}">{text}</span>'
+
