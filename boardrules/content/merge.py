@@ -31,6 +31,9 @@ class Sourced:
     # where the positions come from when they are not given: a cached load reads them only if something asks
     # (content that loaded without a problem once is compiled without one again, so mostly nothing does)
     _positions: object = None
+    # how many of the last ``files`` are variants (a variant is one file; the game's own files come first); a
+    # document read back from the cache says 0 (only the checks that content from the cache skips ask)
+    variants: int = 0
 
     def _read_positions(self) -> None:
         if self._origin is None:
@@ -476,7 +479,7 @@ def overlay(base: Sourced, variant: Located, did_you_mean, issues: list) -> Sour
     add; naming something that does not exist (or adding what does) is an error. A list (a step section, or any
     list inside a ``change``) may instead be edited in place with ``edit`` (see ``Edits``)."""
     out = Sourced(copy.deepcopy(base.data), dict(base.origin), dict(base.keys), base.files + [variant.file],
-                  dict(base.removed))
+                  dict(base.removed), variants=base.variants + 1)
 
     def note_removed(ident, path):
         line, _ = variant.where(path)

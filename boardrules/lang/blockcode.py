@@ -61,19 +61,20 @@ def _write_inline(w: Writer, s, depth):
         else:
             w.put(depth, f"g.set_counter({c}, {who}, {e.expr(s.value)})")
     elif isinstance(s, N.Move):         # Move.exec, written out: the destination first, then what moves
+        moved = "env['moved']" if s.var == "moved" else f"env[{e.const(s.var)}]"    # (a step's 'as' names another)
         dest = w.temp()
         w.put(depth, f"{dest} = {e.expr(s.dest)}")
         if s.card is not None:
             card = w.temp()
             w.put(depth, f"{card} = {e.expr(s.card)}")
-            w.put(depth, f"env['moved'] = 1 if {card} is not None and g.move({card}, {dest}, {s.bottom!r}) else 0")
+            w.put(depth, f"{moved} = 1 if {card} is not None and g.move({card}, {dest}, {s.bottom!r}) else 0")
         else:
             n = w.temp()
             w.put(depth, f"{n} = {'None' if s.count is None else e.expr(s.count)}")
             if s.take is not None:      # off the top of a zone
-                w.put(depth, f"env['moved'] = g.draw({e.expr(s.take)}, {n}, {dest}, {e.const(s.refill)}, {s.bottom!r})")
+                w.put(depth, f"{moved} = g.draw({e.expr(s.take)}, {n}, {dest}, {e.const(s.refill)}, {s.bottom!r})")
             else:                       # the cards of a selector
-                w.put(depth, f"env['moved'] = {e.const(N.move_all)}(g, list({e.expr(s.source)}), {n}, {dest}, "
+                w.put(depth, f"{moved} = {e.const(N.move_all)}(g, list({e.expr(s.source)}), {n}, {dest}, "
                              f"{s.bottom!r})")
     elif isinstance(s, N.PhaseBegin):
         w.put(depth, "g.begin_phase(env['role'], env['chooser'])")

@@ -6,6 +6,7 @@ from ..model import nodes as N
 from ..model import records as M
 from ..model.phrase import capital, joined, ph
 from ..content.merge import walk
+from .collisions import BlockFlow, StepFlow, collisions
 from .steps import StepCompiler
 
 LIST_SECTIONS = ("cards", "roles")
@@ -22,13 +23,17 @@ ATTRIBUTE_TYPES = {
 
 
 class ContentCompiler(StepCompiler):
-    def __init__(self, doc, did_you_mean):
+    def __init__(self, doc, did_you_mean, checked=False):
         self.doc, self.did_you_mean = doc, did_you_mean     # one merged, sourced document
+        # ``checked``: content from the cache, which compiled without a problem before (with this same engine): the
+        # checks that need every step's file (which its positions say, read from disk only when asked) pass again
+        self.checked = checked
         self.removed = doc.removed                          # ids a variant removed, for clearer errors
         self.issues: list[ContentIssue] = []
         self.role_choice_path = None        # where the game's role choice is declared
         self.procs = {}                     # procedure name -> compiled block
         self.calls = []                     # (Call node, path), linked to their procedures after compiling
+        self.fired = {}                     # event -> what its triggers read and bind (collisions.BlockFlow)
         super().__init__(M.GameDef(), self.report)
 
     def report(self, path, message, hint=None, choices=None, at_key=False):
@@ -77,6 +82,8 @@ class ContentCompiler(StepCompiler):
         self.flow(top)
         self.link_calls()
         self.unknown_variables()
+        if not self.checked:
+            collisions(self.doc, self.flows, self.report, self.fired)
         self.quantity_cycles()
         self.scoring(top)
         self.fold_constants()
@@ -403,8 +410,13 @@ class ContentCompiler(StepCompiler):
                 if q is not None:
                     role.privilege.setdefault(q, []).append(modifier)
                 role.privilege_texts.append(ph(capital(modifier.text), "."))
+            # the phase's variables: its start steps' reach every player's action steps (a copy each) and the end
+            opening, closing_flow = BlockFlow(path + ("start",)), BlockFlow(path + ("end",))
+            self.flow_block = opening
             start = [self.step(s, path + ("start", i)) for i, s in enumerate(spec.get("start", []))]
+            self.flow_block = closing_flow
             end = [self.step(s, path + ("end", i)) for i, s in enumerate(spec.get("end", []))]
+            self.flow_block = None
             if "available" in spec:
                 self.no_player_here = "a role's 'available' (checked when a game starts)"
                 role.available, _ = self.condition(spec["available"], path + ("available",))
@@ -421,7 +433,14 @@ class ContentCompiler(StepCompiler):
             if closing_steps:       # the role's own frame: 'you' is the chooser there
                 body = self.register(N.Block(closing_steps), ("roles", key, "privilege", "end"))
                 closing = self.register(N.Repeat(privilege_times, body), ("roles", key, "privilege", "end", "repeat"))
-            action = self.block(spec.get("action", []), path + ("action",), prefix=prefix)
+            each = self.flow_step = StepFlow(path + ("action",), "for_each_player")
+            try:
+                action = self.block(spec.get("action", []), path + ("action",), prefix=prefix)
+            finally:
+                self.flow_step = None
+            phase = BlockFlow(path)
+            phase.steps = opening.steps + [each] + closing_flow.steps
+            self.flows.append(phase)
             role.action_text = self.text_of(action)
             role.start_text = joined("; ", [x.text for x in start])
             role.end_text = joined("; ", [x.text for x in end])
@@ -505,8 +524,17 @@ class ContentCompiler(StepCompiler):
                     if event not in m.events:
                         self.report(p + ("when",), f"unknown event {event!r}", choices=m.events)
                         continue
-                    cond, ctext = self.condition(eff["if"], p + ("if",)) if "if" in eff else (None, "")
-                    body = self.block(eff.get("do", []), p + ("do",), guard=cond)
+                    # what its condition and steps read of the variables of the steps that emit the event
+                    fired = self.flow_step = StepFlow(p, "if")
+                    try:
+                        cond, ctext = self.condition(eff["if"], p + ("if",)) if "if" in eff else (None, "")
+                        body = self.block(eff.get("do", []), p + ("do",), guard=cond)
+                    finally:
+                        self.flow_step = None
+                    trigger = BlockFlow(p)
+                    trigger.steps.append(fired)
+                    self.flows.append(trigger)
+                    self.fired.setdefault(event, []).append(trigger)
                     when = m.events[event]
                     lead = ph(capital(when), ', if ' if ctext else '', ctext)
                     trig = M.Trigger(t.index, event, cond, body, ctext, scope, lead)

@@ -167,6 +167,10 @@ class Compiler:
                                                     # the error when arithmetic or a count uses it)
         self.bound_vars = set(BUILTIN_VARS)     # variables some step or condition binds
         self.used_vars = {}      # variable -> where it is first used
+        self.counts_moved = set()   # variables a move or pick counts its cards into ('as'), besides $moved
+        self.flow_step = None       # the step being compiled (collisions.StepFlow): what it reads and binds
+        self.flow_block = None      # the list of steps being compiled (collisions.BlockFlow)
+        self.flows = []             # the outermost lists of steps, followed once everything is compiled
 
     # ---------------------------------------------------------------- names
     def lookup(self, table: dict, name, what: str, path):
@@ -219,16 +223,24 @@ class Compiler:
         out.pop("", None)
         return out
 
-    def var(self, name: str, path, kind: str = "value", bind: bool = False):
+    def var(self, name: str, path, kind: str = "value", bind: bool = False, scope=None):
         """A variable's name; ``bind`` where a step or condition gives it a value (``as``, ``let``), else a use,
-        which must name a variable bound somewhere (checked once everything is compiled)."""
+        which must name a variable bound somewhere (checked once everything is compiled). ``scope``: a condition
+        binds it for itself only, inside the expression at that path (``exists``, ``any_player`` with ``as``).
+        The step being compiled notes each read and binding (``collisions``)."""
         var = name[1:]
         if kind is not None:        # (None: a use that reads the variable whatever it holds)
             self.m.declare_var(var, kind, path, self.report)
+        flow = self.flow_step
         if bind:
             self.bound_vars.add(var)
+            if flow is not None:
+                (flow.binds if scope is None else flow.locals).append((var, tuple(path) if scope is None else
+                                                                       tuple(scope)))
         else:
             self.used_vars.setdefault(var, path)
+            if flow is not None:
+                flow.reads.append((var, tuple(path)))
         return var
 
     def unknown_variables(self):
@@ -517,7 +529,7 @@ class Compiler:
         if is_var(node):
             var = self.var(node, path)
             fn = coded(lambda g, env: env.get(var, 0), lambda e: f"env.get({e.const(var)}, 0)")
-            if var == "moved" and var not in self.nouns:        # the engine's count of the cards just moved
+            if (var == "moved" and var not in self.nouns) or var in self.counts_moved:     # a count of cards moved
                 self.zero[id(fn)] = ("some cards were just moved", "no card was just moved")
             return fn, self.m.noun(var, self.nouns)
         if not isinstance(node, dict) or not node:
@@ -1226,7 +1238,7 @@ class Compiler:
             cond, text = self.condition(node["any_player"], path + ("any_player",))
         finally:
             self.no_player_here = outer
-        var = self.var("$" + node["as"], path + ("as",), "player", bind=True) if "as" in node else "you"
+        var = self.var("$" + node["as"], path + ("as",), "player", bind=True, scope=path) if "as" in node else "you"
 
         def fn(g, env):
             local = dict(env)
@@ -1255,7 +1267,7 @@ class Compiler:
     def if_exists(self, node, path):
         spec = node["exists"]
         sel, stext = self.selector(spec["in"], path + ("exists", "in"))
-        var = self.var("$" + spec.get("as", "it"), path + ("exists", "as"), "card", bind=True)
+        var = self.var("$" + spec.get("as", "it"), path + ("exists", "as"), "card", bind=True, scope=path + ("exists",))
         cond, ctext = self.condition(spec.get("where", True), path + ("exists", "where"))
 
         def fn(g, env):

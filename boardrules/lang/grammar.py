@@ -61,8 +61,8 @@ DEFAULTS = {
     ("step", "choose", "as"): "`choice`", ("step", "choose", "player"): "`you`",
     ("step", "choose", "optional"): "`false`", ("step", "choose", "on_decline"): "`stop`",
     ("step", "choose", "text"): "the action and the choice", ("step", "choose", "decline_text"): "do not <action>",
-    ("step", "move", "count"): "`1`", ("step", "move", "position"): "`top`",
-    ("step", "pick", "count"): "`1`", ("step", "pick", "optional"): "`false`",
+    ("step", "move", "count"): "`1`", ("step", "move", "position"): "`top`", ("step", "move", "as"): "`moved`",
+    ("step", "pick", "count"): "`1`", ("step", "pick", "optional"): "`false`", ("step", "pick", "as"): "`moved`",
     ("step", "pick", "text"): "<action> {card}",
     ("step", "discard_down", "of"): "`you`", ("step", "discard_down", "into"): "`discard`",
     ("step", "add", "value"): "`1`", ("step", "add", "of"): "`you`",
@@ -120,6 +120,9 @@ FIELD_NOTES = {
     ("step", "move", "card"): "one card (instead of 'from' and 'count')",
     ("step", "move", "count"): "how many cards, or `all`",
     ("step", "move", "position"): "where in the destination: `top` or `bottom`",
+    ("step", "move", "as"): "the variable that holds how many cards moved (`as: loaded` binds `$loaded` and leaves "
+                            "`$moved` as it was)",
+    ("step", "pick", "as"): "the variable that counts the cards picked (instead of `$moved`)",
     ("step", "pick", "text"): "each answer's sentence; `{card}` is replaced",
     ("step", "discard_down", "to"): "keep this many cards", ("step", "discard_down", "by"): "discard this many cards",
     ("step", "discard_down", "into"): "the zone that receives the cards",
@@ -159,8 +162,9 @@ def _field(defs, kind, label, name):
         if lab != label:
             continue
         props = alt.get("properties") or {}
-        if len(props) == 1:
-            inner = next(iter(props.values()))
+        own = [k for k in props if k != "rule_text"]      # (every step form also takes 'rule_text')
+        if len(own) == 1:
+            inner = props[own[0]]
             if isinstance(inner, dict) and inner.get("properties"):
                 props = inner["properties"]
         if name in props:
@@ -324,9 +328,9 @@ def content_schemas() -> dict[str, dict]:
                        "on_decline": {"enum": ["stop", "continue"]}}, ["action"])),
       E("move", obj({"card": R("card_ref"), "from": R("selector"), "to": dest,
                      "count": {"anyOf": [{"const": "all"}, R("expr")]},
-                     "position": {"enum": ["top", "bottom"]}}, ["to"])),
+                     "position": {"enum": ["top", "bottom"]}, "as": ident}, ["to"])),
       E("pick", obj({"from": R("selector"), "count": R("expr"), "to": dest, "action": ident, "text": text,
-                     "optional": {"type": "boolean"}}, ["from", "to", "action"]),
+                     "optional": {"type": "boolean"}, "as": ident}, ["from", "to", "action"]),
         desc="choose cards one at a time and move them (all at once when every candidate must go)"),
       E("shuffle", ident),
       E("discard_down", obj({"zone": ident, "of": player, "to": R("expr"), "by": R("expr"), "into": ident}, ["zone"])),

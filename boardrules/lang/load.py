@@ -18,7 +18,7 @@ def load_model(source):
         merged = gather(path, found)
     model = None
     if merged is not None:
-        compiler = ContentCompiler(merged, did_you_mean)
+        compiler = ContentCompiler(merged, did_you_mean, checked=cached)
         model = compiler.compile()
         found.add_later_issues(compiler.issues)
     error = found.error()

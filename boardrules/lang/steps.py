@@ -7,6 +7,7 @@ from ..model import nodes as N
 from ..model.phrase import Tok, capital, joined, ph
 from ..model.records import article, plural
 from .codegen import coded
+from .collisions import BlockFlow, StepFlow
 from .expr import Compiler, fold_and, kind_of, pile_text
 
 #: Words after which a template's {card} is named by the content itself ("on the {x}"), not by the verb.
@@ -23,11 +24,20 @@ class StepCompiler(Compiler):
             items = []
         steps = list(prefix or [])
         made = []
-        for i, item in enumerate(items):
-            node = self.step(item, path + (i,))
-            if node is not None:
-                steps.append(node)
-                made.append((item, node))
+        flow, outer = BlockFlow(path), self.flow_block
+        self.flow_block = flow
+        try:
+            for i, item in enumerate(items):
+                node = self.step(item, path + (i,))
+                if node is not None:
+                    steps.append(node)
+                    made.append((item, node))
+        finally:
+            self.flow_block = outer
+        if self.flow_step is not None:      # a list inside a step (then, else, do)
+            self.flow_step.blocks.append(flow)
+        else:
+            self.flows.append(flow)
         for (item, node), (after, call) in zip(made, made[1:]):
             _say_the_number(item, node, after, call)
         steps.extend(suffix or [])
@@ -46,7 +56,18 @@ class StepCompiler(Compiler):
         if key is None:
             self.report(path, f"unknown step {next(iter(item))!r}", choices=[k[3:] for k in dir(self) if k.startswith("st_")])
             return None
-        node, text = getattr(self, f"st_{key}")(item, path)
+        flow, outer = StepFlow(path, key), self.flow_step
+        if self.flow_block is not None:
+            self.flow_block.steps.append(flow)
+        self.flow_step = flow
+        try:
+            node, text = getattr(self, f"st_{key}")(item, path)
+        finally:
+            self.flow_step = outer
+        if key in ("call", "emit") and isinstance(item[key], str):
+            flow.callee = item[key] if key == "call" else ("emit", item[key])     # what it runs reads too
+        if key in ("move", "pick") and isinstance(item[key], dict) and "as" not in item[key]:
+            flow.binds.append(("moved", tuple(path)))      # counts its cards into $moved
         said = item.get("rule_text")
         if isinstance(said, str):       # the content's own sentence for the step ("": bookkeeping, left out)
             if node.parts and said:
@@ -186,6 +207,8 @@ class StepCompiler(Compiler):
         for name in re.findall(r"\{([a-z_][a-z0-9_]*)\}", text):
             if name != var:     # another variable the text shows: it must be bound somewhere
                 self.used_vars.setdefault(name, path + ("choose", "text"))
+                if self.flow_step is not None:
+                    self.flow_step.reads.append((name, path + ("choose", "text")))
         decline = spec.get("decline_text", f"do not {kind.replace('_', ' ')}")
         optional = spec.get("optional", False)
         may_decline = None
@@ -331,7 +354,20 @@ class StepCompiler(Compiler):
         self.report(path, f"expected a destination ({{zone: ...}} or {{pile: ..., on: ...}}), got {node!r:.60}")
         return (lambda g, env: None), "?"
 
+    def counted_as(self, node, spec, p):
+        """A move or pick counts its cards into ``$moved``, or into the variable its ``as`` names (so that a step
+        added before a later reader of ``$moved`` leaves that count alone)."""
+        if "as" in spec:
+            node.var = self.var("$" + spec["as"], p + ("as",), bind=True)
+            self.nouns[node.var] = ph('the number of ', node.var.replace('_', ' '), ' cards')     # as: loaded
+            self.counts_moved.add(node.var)
+        return node
+
     def st_move(self, item, path):
+        node, text = self.move_node(item, path)
+        return self.counted_as(node, item["move"], path + ("move",)), text
+
+    def move_node(self, item, path):
         spec = item["move"]
         p = path + ("move",)
         dest, dtext = self.destination(spec.get("to"), p + ("to",))
@@ -368,7 +404,7 @@ class StepCompiler(Compiler):
         kind = spec["action"]
         template = spec.get("text", f"{kind.replace('_', ' ')} {{card}}").replace("{card}", "{}")
         verb = "you may choose" if spec.get("optional") else "choose"
-        node = N.Pick(source, count, dest, kind, template, bool(spec.get("optional")))
+        node = self.counted_as(N.Pick(source, count, dest, kind, template, bool(spec.get("optional"))), spec, p)
         if ctext == "1":
             return node, ph(verb, ' a card from ', stext, ' and put it into ', dtext)
         return node, ph(verb, ' ', ctext, ' cards from ', stext, ', one at a time, and put them into ', dtext)

@@ -341,6 +341,8 @@ def _shown(g, var, value) -> str:
 
 
 class Move(Node):
+    var = "moved"       # the variable that holds how many cards moved (a step's ``as`` names another)
+
     def __init__(self, card, source, take, count, dest, bottom, refill):
         self.card, self.source, self.take, self.count = card, source, take, count
         self.dest, self.bottom, self.refill = dest, bottom, refill
@@ -353,13 +355,13 @@ class Move(Node):
             moved = 0
             if c is not None and g.move(c, dest, self.bottom):
                 moved = 1
-            env["moved"] = moved
+            env[self.var] = moved
             return False
         n = None if self.count is None else self.count(g, env)
         if self.take is not None:      # straight off the top of a zone, refilling it when empty
-            env["moved"] = g.draw(self.take(g, env), n, dest, self.refill, self.bottom)
+            env[self.var] = g.draw(self.take(g, env), n, dest, self.refill, self.bottom)
             return False
-        env["moved"] = move_all(g, list(self.source(g, env)), n, dest, self.bottom)
+        env[self.var] = move_all(g, list(self.source(g, env)), n, dest, self.bottom)
         return False
 
 
@@ -575,12 +577,14 @@ class Pick(ResolveOne):
     When every candidate has to go anyway (and the pick is not optional), they move without a question.
     """
 
+    var = "moved"       # the variable that counts the cards picked (a step's ``as`` names another)
+
     def __init__(self, source, count, dest, kind, template, optional):
         self.source, self.count, self.dest, self.kind = source, count, dest, kind
         self.template, self.optional, self.cache = template, optional, {}
 
     def exec(self, g, f):
-        f.env["moved"] = 0
+        f.env[self.var] = 0
         return super().exec(g, f)
 
     def advance(self, g, f):
@@ -594,7 +598,7 @@ class Pick(ResolveOne):
                 g.note_forced(f.env["you"], self.template.format(", ".join(g.rules.instance_types[c].en for c in cards)))
             for c in list(cards):
                 g.move(c, dest)
-            f.env["moved"] += len(cards)
+            f.env[self.var] += len(cards)
             g.stack.pop()
             return
         seen, actions, values = set(), [], []
@@ -614,7 +618,7 @@ class Pick(ResolveOne):
             f.data = 0
             return
         g.move(value, self.dest(g, f.env))
-        f.env["moved"] += 1
+        f.env[self.var] += 1
         f.data -= 1
 
 
