@@ -14,7 +14,7 @@ from boardrules.lang import compiler
 from boardrules.testing import act, counter, position, zone
 
 ROOT = Path(__file__).resolve().parent.parent
-PR = ROOT / "content" / "puerto_rico"
+PR = packaged_games()["puerto_rico"].parent     # where the loader reads it (an installed wheel's copy in CI)
 
 HEAD = """\
 extends: puerto_rico
