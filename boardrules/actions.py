@@ -115,9 +115,13 @@ def _check_args(value, depth: int) -> None:
 
 
 def short(value) -> str:
-    """A caller's value in a message, cut short (without walking a huge or deeply nested value)."""
-    if isinstance(value, (dict, list)):
-        return f"a {type(value).__name__} of {len(value)} entries"
-    text = repr(value) if not isinstance(value, int) or value.bit_length() < 256 else "a very large number"
+    """A caller's value in a message, cut short: an int of more than 128 bits by its size (past 4,300 digits Python
+    refuses to write one out), anything else by its repr cut to 80 characters, or by its type where even the repr
+    fails (a mapping nested past Python's recursion limit, a list holding a huge int)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"a {'negative ' * (value < 0)}number of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:       # noqa: BLE001 - a caller's object whose repr fails is still only reported
+        return f"a {type(value).__name__}"
     return text if len(text) <= 80 else text[:77] + "..."
-

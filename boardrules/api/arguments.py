@@ -7,6 +7,7 @@ import os
 from collections.abc import Mapping
 
 from ..errors import UsageError
+from ..actions import short
 from ..limits import MAX_NUMBER, MAX_OPTION_TEXT
 
 SEED_BITS = 64      # the generator's whole state is 64 bits: more entropy would be thrown away
@@ -16,28 +17,16 @@ def _kind(value) -> str:
     return type(value).__name__
 
 
-def _shown(value) -> str:
-    """``value`` for an error message, kept short: a caller's value may be an int of 10**5 digits (which Python
-    refuses to write out, raising ValueError) or a string of megabytes."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        return f"a {'negative ' * (value < 0)}number of {value.bit_length()} bits"
-    try:
-        text = repr(value)
-    except Exception:       # noqa: BLE001 - a caller's object whose repr fails is still only reported
-        return f"a {_kind(value)}"
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
 def whole_number(name: str, value) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise UsageError(f"{name} must be a whole number (int), got {_shown(value)} ({_kind(value)})")
+        raise UsageError(f"{name} must be a whole number (int), got {short(value)} ({_kind(value)})")
     return value
 
 
 def player_count(value, allowed: range, title: str) -> int:
     whole_number("players", value)
     if value not in allowed:
-        raise UsageError(f"{title} is for {allowed.start}-{allowed.stop - 1} players, not {_shown(value)}")
+        raise UsageError(f"{title} is for {allowed.start}-{allowed.stop - 1} players, not {short(value)}")
     return value
 
 
@@ -47,7 +36,7 @@ def seat(value, players: int) -> int | None:
         return None
     whole_number("player", value)
     if not 0 <= value < players:
-        raise UsageError(f"player must be a seat from 0 to {players - 1} (or None for a spectator), got {_shown(value)}")
+        raise UsageError(f"player must be a seat from 0 to {players - 1} (or None for a spectator), got {short(value)}")
     return value
 
 
@@ -59,13 +48,13 @@ def seed(value) -> int:
         return int.from_bytes(os.urandom(SEED_BITS // 8), "big")     # (what secrets.randbits reads, without its import)
     whole_number("seed", value)
     if not 0 <= value < 1 << SEED_BITS:
-        raise UsageError(f"seed must be a whole number from 0 to 2**{SEED_BITS} - 1, got {_shown(value)}")
+        raise UsageError(f"seed must be a whole number from 0 to 2**{SEED_BITS} - 1, got {short(value)}")
     return value
 
 
 def flag(name: str, value) -> bool:
     if not isinstance(value, bool):
-        raise UsageError(f"{name} must be True or False, got {_shown(value)} ({_kind(value)})")
+        raise UsageError(f"{name} must be True or False, got {short(value)} ({_kind(value)})")
     return value
 
 
@@ -75,10 +64,10 @@ def option_mapping(value) -> dict:
         return {}
     if not isinstance(value, Mapping):
         raise UsageError(f"options must be a mapping of option name to value (e.g. {{'<option>': True}}), "
-                         f"got {_shown(value)} ({_kind(value)})")
+                         f"got {short(value)} ({_kind(value)})")
     for key in value:
         if not isinstance(key, str):
-            raise UsageError(f"option names must be strings, got {_shown(key)} ({_kind(key)})")
+            raise UsageError(f"option names must be strings, got {short(key)} ({_kind(key)})")
     return dict(value)
 
 
@@ -86,7 +75,7 @@ def preset_name(value) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise UsageError(f"preset must be a preset name (str), got {_shown(value)} ({_kind(value)})")
+        raise UsageError(f"preset must be a preset name (str), got {short(value)} ({_kind(value)})")
     return value
 
 
@@ -96,18 +85,18 @@ def option_value(key: str, value, default, values):
     if values is not None:
         if not any(value == v and type(value) is type(v) for v in values):
             shown = ", ".join(map(repr, values))
-            raise UsageError(f"option {key!r} takes one of {shown}, got {_shown(value)}")
+            raise UsageError(f"option {key!r} takes one of {shown}, got {short(value)}")
         return value
     for kind, word in ((bool, "one of true, false"), (int, "a whole number"), (str, "text")):
         if isinstance(default, kind):
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise UsageError(f"option {key!r} takes {word}, got {_shown(value)} ({_kind(value)})")
+                raise UsageError(f"option {key!r} takes {word}, got {short(value)} ({_kind(value)})")
             if kind is int and not -MAX_NUMBER <= value <= MAX_NUMBER:
                 raise UsageError(f"option {key!r} takes a whole number from {-MAX_NUMBER:,} to {MAX_NUMBER:,}, "
-                                 f"got {_shown(value)}")
+                                 f"got {short(value)}")
             if kind is str and (len(value) > MAX_OPTION_TEXT or any(ch < " " or ch == "\x7f" for ch in value)):
                 # (it is saved with the game, shown in logs and pages: a megabyte or a NUL byte has no place there)
                 raise UsageError(f"option {key!r} takes a line of text of at most {MAX_OPTION_TEXT} characters, "
-                                 f"got {_shown(value)}")
+                                 f"got {short(value)}")
             return value
     raise UsageError(f"option {key!r} has a default of no kind an option may take ({_kind(default)})")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from ..actions import short
 from ..errors import RulesError, UsageError
 from ..limits import MAX_FLOW_DEPTH, MAX_NUMBER, STEP_BUDGET
 from ..model.nodes import Repeat
@@ -18,11 +19,6 @@ from .state import COPIED_FIELDS, PILE, ZONE, Frame, Pending, clone_source
 _UNSET = object()
 MAX_DEPTH = MAX_FLOW_DEPTH  # frames on the flow stack
 MAX_SETUPS = 32             # set-up games kept per model (``Kernel.setup``), one per player count and options
-
-
-def _short(value) -> str:
-    text = str(value) if not isinstance(value, int) or value.bit_length() < 200 else f"a number of {len(str(value))} digits"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def located_error(exc: Exception, where: str) -> RulesError:
@@ -397,7 +393,7 @@ class Kernel:
         """Sets one holder's value of a counter; never below 0, and past its capacity is an error."""
         cdef = self.rules.counters[counter]
         if not -MAX_NUMBER <= value <= MAX_NUMBER:
-            raise RulesError(f"{cdef.id} would be {_short(value)}, past the largest number a game holds ({MAX_NUMBER:,})")
+            raise RulesError(f"{cdef.id} would be {short(value)}, past the largest number a game holds ({MAX_NUMBER:,})")
         if cdef.capacity is not None:
             cap = cdef.capacity_table[holder] if cdef.capacity_table is not None else cdef.capacity(self, {"self": holder})
             if value > cap:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..actions import Action
+from ..actions import Action, short
 from ..errors import RulesError
 from ..limits import MAX_ANSWERS
 from ..limits import MAX_NUMBER
@@ -363,10 +363,6 @@ class Move(Node):
             return False
         env[self.var] = move_all(g, list(self.source(g, env)), n, dest, self.bottom)
         return False
-
-
-def _digits(n) -> str:
-    return str(n) if abs(n) < 10 ** 18 else f"a number of {len(str(abs(n)))} digits"
 
 
 def move_all(g, cards, n, dest, bottom) -> int:
@@ -857,7 +853,7 @@ class ChooseNumber(Node):
         env = f.env
         low, high = self.low(g, env), self.high(g, env)
         if high - low + 1 > MAX_ANSWERS:
-            raise RulesError(f"a choice of a number from {low} to {_digits(high)} offers more than {MAX_ANSWERS:,} answers")
+            raise RulesError(f"a choice of a number from {low} to {short(high)} offers more than {MAX_ANSWERS:,} answers")
         values = list(range(low, high + 1))
         if not values and not self.optional:
             g.decline(f)
