@@ -368,6 +368,10 @@ def position(rules: "Rules", players: int, *, zones: Mapping[str, Any] | None = 
             raise UsageError(f"piles[{pid!r}]: {name} cannot lie on itself")
         d["piles"][pid].setdefault(name, []).extend(cards)
     d["fresh"] = [[seat, c] for seat, c in d["fresh"] if c not in table.placed]
+    for c in model.counters:        # a card placed has moved: what it counted only where it lay is gone
+        if c.reset == "move":
+            for name in table.placed:
+                d["counters"][c.id][model.instance_index[name]] = 0
 
     # 3. the counts
     for cid, value in _mapping(counters or {}, "counters").items():

@@ -22,7 +22,9 @@ CASES = [("san_juan", 2, 3, []), ("san_juan", 4, 7, []), ("san_juan", 3, 11, ["-
          ("puerto_rico", 2, 3, []), ("puerto_rico", 3, 5, []), ("puerto_rico", 4, 7, []), ("puerto_rico", 5, 9, []),
          ("puerto_rico", 4, 8, ["--option", "university_factory_swap=true"]),
          # both expansions: the New Buildings drafted at set-up, and the Nobles
-         ("puerto_rico", 4, 3, ["--option", "new_buildings=draft", "--option", "nobles=true"])]
+         ("puerto_rico", 4, 3, ["--option", "new_buildings=draft", "--option", "nobles=true"]),
+         # The Castles of Burgundy card game at every player count (seed 003)
+         ("burgundy_cards", 2, 3, []), ("burgundy_cards", 3, 5, []), ("burgundy_cards", 4, 7, [])]
 
 
 @pytest.mark.parametrize("game,players,seed,extra", CASES)

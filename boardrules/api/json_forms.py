@@ -56,10 +56,15 @@ def api_schemas() -> dict[str, dict]:
                                {"kind": "pass", "args": {"decision": "<decision kind>"}}]}
     card_entry = {"oneOf": [{"type": "string", "description": "a card id"},
                             obj({"card": ident, "piles": {"type": "object", "additionalProperties": {
-                                "oneOf": [{"type": "integer"}, {"type": "array", "items": ident}]}}}, ["card"],
-                                "a card with cards on it: public piles list them, hidden piles count them")]}
-    zone_view = {"anyOf": [{"type": "array", "items": card_entry}, obj({"count": {"type": "integer"}}, ["count"],
-                                                                       "a hidden zone shows only its size")]}
+                                "oneOf": [{"type": "integer"}, {"type": "array", "items": ident}]}},
+                                 "counts": {"type": "object", "additionalProperties": {"type": "integer"},
+                                            "description": "the counts the card holds (card counters), when not 0"}},
+                                ["card"], "a card with cards or counts on it: public piles list their cards, hidden "
+                                          "piles count them")]}
+    zone_view = {"anyOf": [{"type": "array", "items": card_entry},
+                           obj({"count": {"type": "integer"}}, ["count"], "a hidden zone shows only its size"),
+                           obj({"count": {"type": "integer"}, "top": {"oneOf": [ident, {"type": "null"}]}},
+                               ["count", "top"], "a face-up stack shows its size and its top card")]}
     api_view = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "view.schema.json",
                 "title": "what one player (or a spectator) may see: Game.view(player)",
                 **obj({"game": ident, "players": {"type": "integer"}, "you": {"type": ["integer", "null"]},

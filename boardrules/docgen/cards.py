@@ -73,7 +73,9 @@ class CardsPage:
                 if "default" in spec and t.attrs[name] == spec["default"] and name not in (
                         self.raw_card(t) or {}):
                     continue
-                parts.append(f"{md(spec.get('text', name))}: {md(fmt_value(t.attrs[name]))}")
+                value = t.attrs[name]
+                shown = words(value) if isinstance(value, str) else fmt_value(value)      # a word as words
+                parts.append(f"{md(spec.get('text', name))}: {md(shown)}")
         if t.tags:
             parts.append("tags: " + ", ".join(md(words(x)) for x in sorted(t.tags)))
         if t.start != getattr(self.m, "box", None) and self.m.zones and "start" in (self.raw_card(t) or {}):
@@ -115,7 +117,8 @@ class CardsPage:
             copies = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
             other = " · ".join(in_language(md(t.name[loc]), loc) for loc in self.locales if t.name.get(loc))
             rows.append([self.card_link(t, here) + (f"<br>{other}" if other else "")] + [copies]
-                        + [md(fmt_value(t.attrs.get(a, ""))) for a in attrs_shown]
+                        + [md(words(v) if isinstance(v := t.attrs.get(a, ""), str) else fmt_value(v))
+                           for a in attrs_shown]
                         + [", ".join(md(words(x)) for x in sorted(t.tags - kinds))])
         return table(head, rows)
 

@@ -191,7 +191,8 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, Opti
         f = self.folder
         pages = [Page(f"{f}/index.md", "Overview", self.overview()),
                  Page(f"{f}/setup.md", "Setup", self.setup()),
-                 Page(f"{f}/roles.md", "Roles", self.roles_page()),
+                 (Page(f"{f}/roles.md", "Roles", self.roles_page()) if self.m.roles else
+                  Page(f"{f}/turns.md", "Turns and actions", self.turns_page())),
                  Page(f"{f}/cards.md", "Cards", self.cards_page()),
                  Page(f"{f}/when.md", "What fires when", self.when_page()),
                  Page(f"{f}/end.md", "Game end and scoring", self.end_page())] + \
@@ -216,7 +217,8 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, Opti
             lines += [md(" ".join(m.description.split())), ""]
         lines += ["| Page | What it covers |", "|---|---|",
                   "| [Setup](setup.md) | preparing the game, player counts, options |",
-                  "| [Roles](roles.md) | each role's action and privilege |",
+                  ("| [Roles](roles.md) | each role's action and privilege |" if m.roles else
+                   "| [Turns and actions](turns.md) | what a turn and each of its actions do |"),
                   "| [Cards](cards.md) | every card, its numbers and its effect |",
                   "| [What fires when](when.md) | which cards act in which part of the round |",
                   "| [Game end and scoring](end.md) | when the game ends, how it is scored |"]
@@ -229,7 +231,8 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, Opti
         lines += ["### Where the cards are", ""]
         for z in m.zones:
             facts = ["one per player" if z.scope == "player" else "shared",
-                     {"hidden": "face down", "owner": "seen by its owner", "public": "face up"}.get(z.visibility,
+                     {"hidden": "face down", "owner": "seen by its owner", "public": "face up",
+                      "top": "face up, only the top card showing"}.get(z.visibility,
                                                                                              z.visibility)]
             if z.tableau:
                 facts.append("in play: the effects of these cards work for their owner")

@@ -74,17 +74,28 @@ class RolesPage:
         lines += self.procedure_blocks()
         return "\n".join(lines)
 
-    def procedure_blocks(self) -> list[str]:
+    def turns_page(self) -> str:
+        """A game with no roles: what each sentence of the round's steps stands for."""
+        lines = self.header("turns and actions")
+        lines += ["[How a round goes](index.md#round) says what happens in a round, and when the players take their "
+                  "turns. This page says what each of those sentences stands for, step by step.", ""]
+        lines += self.procedure_blocks(intro=False)
+        return "\n".join(lines)
+
+    def procedure_blocks(self, intro=True) -> list[str]:
         """The procedures that say what they do ({text, do}): the steps behind each such sentence above."""
         described = [(key, spec["text"]) for key, spec in (self.m.raw["content"].get("procedures") or {}).items()
                      if isinstance(spec, dict) and spec.get("text")]
         named = self.m.selector_phrases
         if not described and not named:
             return []
-        lines = ["## In detail", "", "What the shorter sentences above stand for.", ""]
+        lines = ["## In detail", "", "What the shorter sentences above stand for.", ""] if intro else []
         for key, text in described:
+            steps = self.steps(f"procedures/{key}/do")
+            if not any(line.strip() for line in steps):     # its own sentence says it all (its steps are bookkeeping)
+                continue
             lines += [f"### {sentence(self.say(text))[:-1]} {{#procedure-{key}}}", ""]
-            lines += self.steps(f"procedures/{key}/do") + [""]
+            lines += steps + [""]
         if named:
             lines += ["### Named groups of cards {#named-cards}", ""]
             lines += [f"- **{md(name)}**: {md(phrase)}." for name, phrase in named.items()] + [""]

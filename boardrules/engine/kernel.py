@@ -357,6 +357,13 @@ class Kernel:
         else:
             target.append(c)
         loc[c] = dest
+        cleared = d.reset_counters.get("move")
+        if cleared:                 # counts a card holds only where it lies (a row number)
+            for k in cleared:
+                row = self.counters[k]
+                if row[c]:
+                    row[c] = 0
+                    self.ticks += 1
         quiet = d.quiet_zones
         if not ((skind == ZONE and si in quiet) or (kind == ZONE and i in quiet)):
             self.moves_round += 1

@@ -8,20 +8,31 @@ def _cards(g, cards, visible):
         return {"count": len(cards)}
     out = []
     hosts = g.pile_hosts        # the cards something lies on: any other card is its id alone
+    held = [(k, g.rules.counters[k].id, g.counters[k]) for k in g.rules.card_counters]
     for c in cards:
-        if c not in hosts:
+        counts = {cid: row[c] for _, cid, row in held if row[c]}
+        if c not in hosts and not counts:
             out.append(names[c].id)
             continue
         entry = {"card": names[c].id}
         piles = {}
         for p in g.rules.piles:
-            under = g.piles[p.index].get(c)
+            under = g.piles[p.index].get(c) if c in hosts else None
             if under:
                 piles[p.id] = [names[u].id for u in under] if p.visibility == "public" else len(under)
         if piles:
             entry["piles"] = piles
-        out.append(entry if piles else entry["card"])
+        if counts:              # what the card holds (a row number, workers on it), beside the card it belongs to
+            entry["counts"] = counts
+        out.append(entry if len(entry) > 1 else entry["card"])
     return out
+
+
+def _seen(g, cards, visibility, mine):
+    """A zone's cards as a player sees them: all of them, their number, or their number and the top card."""
+    if visibility == "top":         # a face-up stack: only its top card shows
+        return {"count": len(cards), "top": g.rules.instance_types[cards[-1]].id if cards else None}
+    return _cards(g, cards, visibility == "public" or (visibility == "owner" and mine))
 
 
 def view(game, g, player=None) -> dict:
@@ -31,10 +42,9 @@ def view(game, g, player=None) -> dict:
     for z in d.zones:
         owners = g.zones[z.index]
         if z.scope == "shared":
-            zones[z.id] = _cards(g, owners[0], z.visibility == "public")
+            zones[z.id] = _seen(g, owners[0], z.visibility, False)
         else:
-            zones[z.id] = [_cards(g, cards, z.visibility == "public" or (z.visibility == "owner" and seat == player))
-                           for seat, cards in enumerate(owners)]
+            zones[z.id] = [_seen(g, cards, z.visibility, seat == player) for seat, cards in enumerate(owners)]
     out = {
         "game": d.id, "players": g.players, "you": player, "round": g.round, "start_player": g.start_player,
         "role": None if g.role is None else d.roles[g.role].id, "chooser": g.chooser,

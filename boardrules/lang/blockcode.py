@@ -81,8 +81,11 @@ def _write_inline(w: Writer, s, depth):
     elif isinstance(s, N.Activate):
         w.put(depth, "g.activate_fresh()")
     elif isinstance(s, N.StartPlayer):
-        w.put(depth, "g.start_player = g.random_below(g.players)" if s.how == "random" else
-              f"g.start_player = {e.const(s.how)} % g.players")
+        if s.how == "random":
+            w.put(depth, "g.start_player = g.random_below(g.players)")
+        else:
+            seat = e.const(s.how) if isinstance(s.how, int) else e.expr(s.how)
+            w.put(depth, f"g.start_player = {seat} % g.players")
     elif isinstance(s, N.PassStartPlayer):
         w.put(depth, f"g.start_player = (g.start_player + {e.const(s.steps)}) % g.players")
     elif isinstance(s, N.If):

@@ -163,6 +163,9 @@ class ContentCompiler(StepCompiler):
         for doc, path, key, spec in self.entries("attributes"):
             m.attributes[key] = spec
         for doc, path, key, spec in self.entries("zones"):
+            if "family" in spec:
+                self.family(key, spec, path)
+                continue
             m.zone_index[key] = len(m.zones)
             m.zones.append(M.ZoneDef(len(m.zones), key, spec["scope"], spec["visibility"], spec.get("text", key),
                                      bool(spec.get("tableau")), quiet=bool(spec.get("quiet")),
@@ -183,13 +186,44 @@ class ContentCompiler(StepCompiler):
             m.counter_index[key] = len(m.counters)
             m.counters.append(M.CounterDef(len(m.counters), key, spec.get("scope", "player"),
                                            spec.get("reset", "never"), spec.get("text", key), *self.capacity(spec, path),
-                                           flag=spec.get("flag"), flag_off=spec.get("flag_off")))
+                                           flag=spec.get("flag"), flag_off=spec.get("flag_off"),
+                                           label=spec.get("label", "")))
         m.card_counters = tuple(c.index for c in m.counters if c.scope == "card")
+        for doc, path, key, spec in self.entries("counters"):
+            if spec.get("reset") == "move" and spec.get("scope", "player") != "card":
+                self.report(path + ("reset",), "only a card's count goes back to 0 when the card moves",
+                            hint="use reset: move with scope: card")
         for c in m.counters:
             if c.reset != "never":
                 m.reset_counters.setdefault(c.reset, []).append(c.index)
         for doc, path, key, spec in self.entries("events"):
             m.events[key] = spec if isinstance(spec, str) else spec.get("text", key)
+
+    def family(self, key, spec, path):
+        """A family of zones: one member zone per key, named '<family>_<key>' in states and views."""
+        m = self.m
+        if "refill" in spec:
+            self.report(path + ("refill",), "a family of zones cannot refill itself", hint="refill a single zone")
+        members, index = [], {}
+        said = spec.get("member") or (spec.get("text", key) + " ({key})")
+        for i, k in enumerate(spec["family"]):
+            if isinstance(k, bool) or str(k) in (str(x) for x in index):
+                self.report(path + ("family", i), f"the key {k!r} is there twice")
+                continue
+            name = f"{key}_{k}"
+            if name in m.zone_index or name in self.doc_zone_names():
+                self.report(path + ("family", i), f"the member zone {name!r} has the name of another zone")
+            m.zone_index[name] = len(m.zones)
+            index[k] = len(m.zones)
+            members.append(len(m.zones))
+            m.zones.append(M.ZoneDef(len(m.zones), name, spec["scope"], spec["visibility"],
+                                     said.replace("{key}", str(k).replace("_", " ")), bool(spec.get("tableau")),
+                                     quiet=bool(spec.get("quiet")), holds=spec.get("holds", "")))
+        m.families[key] = M.FamilyDef(key, tuple(index), tuple(members), index, spec.get("text", key), spec["scope"],
+                                      said)
+
+    def doc_zone_names(self):
+        return [k for _, _, k, _ in self.entries("zones")]
 
     def capacity(self, spec, path):
         """A holder's capacity, (fn, text): a number, or an expression of the holder ($self); (None, ""): no limit."""

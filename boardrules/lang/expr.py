@@ -15,6 +15,7 @@ from ..limits import MAX_NUMBER
 from ..model.phrase import Table, Tok, joined, ph, table_tok
 from ..model.records import article, pile_text, plural
 from .codegen import coded, missing
+from .families import FamilyTerms
 
 OPERATOR = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 COMPARE = {"eq": (operator.eq, "is"), "ne": (operator.ne, "is not"), "lt": (operator.lt, "is less than"),
@@ -144,7 +145,7 @@ def is_var(value) -> bool:
     return isinstance(value, str) and value.startswith("$")
 
 
-class Compiler:
+class Compiler(FamilyTerms):
     """Shared by expression and step compilation: resolves names and collects issues."""
 
     def __init__(self, model, report):
@@ -286,6 +287,9 @@ class Compiler:
 
     def zone_ref(self, node, path):
         """``{zone: name, of: player}`` -> fn returning the live list."""
+        fam = self.m.families.get(node.get("zone"))
+        if fam is not None:
+            return self.family_ref(fam, node, path)
         zone = self.lookup(self.m.zone_index, node.get("zone"), "zone", path + ("zone",))
         if zone is None:
             return (lambda g, env: []), "?"
@@ -525,7 +529,7 @@ class Compiler:
             fn = coded(lambda g, env: node, lambda e: e.const(node))
             if isinstance(node, str):
                 self.words[fn] = f"the word {node!r:.40}"
-            return fn, Tok(str(node), "number", node) if isinstance(node, int) else node
+            return fn, Tok(str(node), "number", node) if isinstance(node, int) else node.replace("_", " ")
         if is_var(node):
             var = self.var(node, path)
             fn = coded(lambda g, env: env.get(var, 0), lambda e: f"env.get({e.const(var)}, 0)")

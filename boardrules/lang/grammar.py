@@ -228,6 +228,8 @@ def content_schemas() -> dict[str, dict]:
                   "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 0}},
                   "description": "player count -> the seats (offsets from the start player) that choose, in order"}
 
+    zone_key = dict(R("expr"), description="in a family of zones: the member, by one of its keys (without it, a "
+                                           "selector reads every member)")
     copies_added = {"type": "integer", "minimum": -MAX_CARDS, "maximum": MAX_CARDS}
     sel_text = {"type": "string", "description": "what the rules pages call these cards (instead of a generated phrase)"}
     defs = {}
@@ -235,7 +237,7 @@ def content_schemas() -> dict[str, dict]:
                         "oneOf": [var, obj({"top": ident}, ["top"])]}
     defs["selector"] = {"description": "a list of cards: a zone, or the pile on one card, or the piles on many cards",
       "oneOf": [
-        obj({"zone": ident, "of": owner, "where": R("condition"), "deep": {"type": "boolean"},
+        obj({"zone": ident, "of": owner, "key": zone_key, "where": R("condition"), "deep": {"type": "boolean"},
              "except": dict(R("card_ref"), description="leave this one card out"),
              "one_per_type": {"type": "boolean", "description": "keep only the first card of each kind (card id)"},
              "text": sel_text},
@@ -272,6 +274,11 @@ def content_schemas() -> dict[str, dict]:
       E("mod", pair, desc="the remainder of the first divided by the second (0 when dividing by 0); a value that wraps "
                           "1-6 is {sum: [{mod: [{sub: [x, 1]}, 6]}, 1]}"),
       E("abs", R("expr"), desc="the size of a number, without its sign"),
+      E("distance", pair, more={"around": R("expr")},
+        desc="how many steps of one apart two numbers are; with 'around' (n), the values 1..n form a circle, so n "
+             "and 1 are one step apart"),
+      E("seat", player, desc="a player's seat: 0 for the first seat, counting to the left"),
+      E("filled", obj({"zone": ident, "of": owner}, ["zone"]), desc="how many members of a family of zones hold a card"),
       E("round", {"const": True}, desc="the round number (1 in the first round)"),
       E("least", ident, ["least", "in"], {"in": R("selector")}, "the lowest value of an attribute among cards (0 if none)"),
       E("most", ident, ["most", "in"], {"in": R("selector")}, "the highest value of an attribute among cards (0 if none)"),
@@ -310,7 +317,8 @@ def content_schemas() -> dict[str, dict]:
     noun = {"type": "string", "description": "what the rules pages call the chosen card in later steps (default: "
             "from 'text' and the card's tag or zone: 'text: \"<verb> {x}\"' gives \"the <thing> you <verb>\")"}
     dest = {"description": "where cards go", "oneOf": [
-      obj({"zone": ident, "of": player}, ["zone"]), obj({"pile": ident, "on": R("card_ref")}, ["pile", "on"])]}
+      obj({"zone": ident, "of": player, "key": zone_key}, ["zone"]),
+      obj({"pile": ident, "on": R("card_ref")}, ["pile", "on"])]}
     steps = {"type": "array", "items": R("step")}
     defs["steps"] = steps
     defs["step"] = {"description": "one instruction", "oneOf": [
@@ -368,7 +376,9 @@ def content_schemas() -> dict[str, dict]:
       E("choose_number", obj({"action": ident, "min": R("expr"), "max": R("expr"), "as": ident, "player": player,
                               "text": text, "optional": {"type": "boolean"}}, ["action", "min", "max"]),
         desc="a numeric decision"),
-      E("start_player", {"oneOf": [{"const": "random"}, {"type": "integer", "minimum": 0}]}),
+      E("start_player", {"oneOf": [{"const": "random"}, {"type": "integer", "minimum": 0},
+                                   obj({"seat": R("expr")}, ["seat"], "the player in this seat (0 the first, counting "
+                                                                     "to the left, around the table)")]}),
       E("pass_start_player", {"type": "integer"}),
     ]}
     rule_text = {"type": "string", "description": "how the rules pages say this step, instead of the generated "
@@ -437,7 +447,16 @@ def content_schemas() -> dict[str, dict]:
                              ["default"])),
       "presets": mapping(obj({"text": text, "options": {"type": "object", "minProperties": 1}}, ["options"])),
       "attributes": mapping(obj({"type": {"enum": ["integer", "string", "map", "boolean"]}, "default": {}, "text": text}, ["type"])),
-      "zones": mapping(obj({"scope": {"enum": ["shared", "player"]}, "visibility": {"enum": ["hidden", "owner", "public"]},
+      "zones": mapping(obj({"scope": {"enum": ["shared", "player"]},
+                            "visibility": {"enum": ["hidden", "owner", "public", "top"],
+                                           "description": "who sees the cards: nobody, the owner, everyone, or everyone "
+                                                          "the top card only (a face-up stack)"},
+                            "family": {"type": "array", "minItems": 1, "maxItems": 64, "uniqueItems": True,
+                                       "items": {"oneOf": [ident, {"type": "integer", "minimum": 0, "maximum": 1000}]},
+                                       "description": "a family of zones, one per key (numbered rows, stacks by "
+                                                      "colour): steps name a member with 'key'"},
+                            "member": dict(text, description="how the rules pages call one member of a family; "
+                                                             "'{key}' stands for its key"),
                             "text": text, "tableau": {"type": "boolean"}, "quiet": {"type": "boolean"},
                             "holds": {"type": "string", "description": "what one card in it is called in the rules "
                                       "pages when nothing else says (one word, as its text would use it)"},
@@ -447,10 +466,16 @@ def content_schemas() -> dict[str, dict]:
                                          "number or an expression of the card ($self)")}, ["visibility"])),
       "counters": mapping(obj({"scope": {"enum": ["shared", "player", "role", "card"],
                                          "description": "who holds a value: the table, each player, each role or each card"},
-                               "reset": {"enum": ["never", "round", "phase"]}, "text": text,
+                               "reset": {"enum": ["never", "round", "phase", "move"],
+                                         "description": "when the values go back to 0: never, at each round's or "
+                                                        "phase's start, or (a card's count) when the card moves"},
+                               "text": text,
                                "flag": dict(text, description="an on/off counter (0 or 1): the sentence that holds when "
                                             "it is 1, used in the generated rules text"),
                                "flag_off": dict(text, description="the sentence that holds when it is 0"),
+                               "label": dict(text, description="a card's count as an action or the log shows it "
+                                             "beside the card's name, '{n}' standing for the count (default: "
+                                             "'{n} <text>')"),
                                "capacity": dict(R("expr"), description="the most one holder may hold: a number or an "
                                                 "expression of the holder ($self)")})),
       "events": mapping({"oneOf": [text, obj({"text": text})]}),

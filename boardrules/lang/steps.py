@@ -325,7 +325,8 @@ class StepCompiler(Compiler):
         who, _ = self.player(spec.get("player"), p + ("player",))
         low, ltext = self.arith(spec["min"], p + ("min",))
         high, htext = self.arith(spec["max"], p + ("max",))
-        self.nouns[var] = "the number chosen"
+        # what later steps call it: its own name when the content gives one ('as: points' -> "the points")
+        self.nouns[var] = ph('the ', spec["as"].replace('_', ' ')) if "as" in spec else "the number chosen"
         template = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")
         verb = "you may choose" if spec.get("optional") else "choose"
         return N.ChooseNumber(kind, var, who, low, high, bool(spec.get("optional")), template), \
@@ -340,6 +341,8 @@ class StepCompiler(Compiler):
             ptext = self.m.piles[pile].text if pile is not None else "?"
             return coded(lambda g, env: (1, pile, host(g, env)), lambda e: f"(1, {e.const(pile)}, {e.expr(host)})"), \
                 pile_text(ptext, htext)
+        if isinstance(node, dict) and node.get("zone") in self.m.families:
+            return self.family_destination(self.m.families[node["zone"]], node, path)
         if isinstance(node, dict) and "zone" in node:
             zone = self.lookup(self.m.zone_index, node["zone"], "zone", path + ("zone",))
             if zone is None:
@@ -381,7 +384,8 @@ class StepCompiler(Compiler):
             into = "" if dtext.startswith(("under ", "on ")) else "into "
             return N.Move(card, None, None, None, dest, bottom, None), ph('put ', ctext, ' ', into, dtext)
         src = spec.get("from")
-        if isinstance(src, dict) and set(src) <= {"zone", "of"} and "zone" in src and count_fn is not None:
+        if isinstance(src, dict) and set(src) <= {"zone", "of"} and "zone" in src and count_fn is not None \
+                and src["zone"] not in self.m.families:
             take, stext = self.zone_ref(src, p + ("from",))
             zi = self.m.zone_index.get(src["zone"])
             refill = None
@@ -480,8 +484,11 @@ class StepCompiler(Compiler):
 
     def st_start_player(self, item, path):
         how = item["start_player"]
+        if isinstance(how, dict) and "seat" in how:     # a seat worked out in play (a token's holder, say)
+            how, said = self.arith(how["seat"], path + ("start_player", "seat"))
+            return N.StartPlayer(how), ph('the player in ', said, ' becomes ', self.m.start_player_text)
         if how != "random" and not isinstance(how, int):
-            self.report(path + ("start_player",), "expected 'random' or a seat number")
+            self.report(path + ("start_player",), "expected 'random', a seat number or {seat: <expression>}")
         who = "a random player" if how == "random" else ph('seat ', how)
         return N.StartPlayer(how), ph(who, ' becomes ', self.m.start_player_text)
 

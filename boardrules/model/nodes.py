@@ -228,7 +228,7 @@ class Choose(Node):
                     if counts:
                         held = [(g.rules.counters[k], n) for k, n in zip(g.rules.card_counters, counts)]
                         args["counts"] = {cdef.id: n for cdef, n in held if n}
-                        shown += " (" + ", ".join(f"{n} {cdef.text}" for cdef, n in held if n) + ")"
+                        shown += " (" + ", ".join(cdef.shown(n) for cdef, n in held if n) + ")"
             text = self.template.replace("{" + self.var + "}", shown)
             for m, seen in zip(self.mentions, key[1] if self.mentions else ()):
                 text = text.replace("{" + m + "}", seen)
@@ -432,10 +432,14 @@ class EndGame(Node):
 
 class StartPlayer(Node):
     def __init__(self, how):
-        self.how = how   # "random" or a fixed seat number
+        self.how = how   # "random", a fixed seat number or fn(game, env) -> a seat
 
     def exec(self, g, f):
-        g.start_player = g.random_below(g.players) if self.how == "random" else self.how % g.players
+        how = self.how
+        if how == "random":
+            g.start_player = g.random_below(g.players)
+        else:
+            g.start_player = (how if isinstance(how, int) else how(g, f.env)) % g.players
         return False
 
 

@@ -26,6 +26,8 @@ def words(name: str) -> str:
 
 def plural(noun: str) -> str:
     """The plural of a noun phrase (its last word)."""
+    if noun.endswith("s") and not noun.endswith(("ss", "us", "is", "as", "os")):
+        return noun         # a plural already, or a word with no plural of its own ("news")
     if noun.endswith(("s", "x", "ch", "sh")):
         return noun + "es"
     if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u", ""):
@@ -81,6 +83,18 @@ class ZoneDef:
 
 
 @attrs.define(eq=False)
+class FamilyDef:
+    """Zones declared together, one per key (numbered rows, stacks by colour): steps name a member by its key."""
+    id: str
+    keys: tuple                 # the keys, in the content's order (numbers or words)
+    members: tuple              # the member zones' indexes, in the same order
+    index: dict                 # key -> member zone index
+    text: str                   # the family as a whole ("the display")
+    scope: str = "shared"
+    member: str = ""            # one member, '{key}' standing for its key ("row {key} of the display")
+
+
+@attrs.define(eq=False)
 class PileDef:
     index: int
     id: str
@@ -105,6 +119,10 @@ class CounterDef:
     capacity_table: list | None = None  # the capacity per card, when it is read off the card's own attributes
     flag: str | None = None         # an on/off counter: what holds when it is 1 ...
     flag_off: str | None = None     # ... and when it is 0 (for the rules text)
+    label: str = ""                 # a card's count beside its name in actions and the log ('{n}': the count)
+
+    def shown(self, n) -> str:
+        return self.label.replace("{n}", str(n)) if self.label else f"{n} {self.text}"
 
     def holders(self, players: int, roles: int, cards: int) -> int:
         """How many values the counter keeps: one per holder."""
@@ -241,6 +259,7 @@ class GameDef:
     tags: set = attrs.field(factory=set)
     zones: list = attrs.field(factory=list)
     zone_index: dict = attrs.field(factory=dict)
+    families: dict = attrs.field(factory=dict)          # family name -> FamilyDef (its members are zones)
     quiet_zones: frozenset = frozenset()
     tableau_zones: tuple = ()                          # per zone: whether its cards are a player's tableau
     piles: list = attrs.field(factory=list)

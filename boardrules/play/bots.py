@@ -61,6 +61,8 @@ class GreedyBot:
       or discard cards (found by choosing each role on a copy of the game and reading only the kind of its own
       first decision, never hidden cards), else a random one.
     - Benefits: whenever it may. The ``play.decline`` kinds are declined.
+    - A choice among the content's fixed answers: the one that leads soonest to a decision worth having (tried on a
+      copy of the game, as for roles).
     - Anything else, including action kinds the hints do not name: uniformly random with its own seeded generator.
 
     It reads roles from the actions, card values from ``rules.cards`` and everything else from the hints, so it
@@ -117,6 +119,10 @@ class GreedyBot:
             return self.rng.choice(real)
         if all(a.kind in self.decline for a in real) and passes:
             return passes[0]
+        if len(real) > 1 and all(_is_answer(a) for a in real):
+            # a choice among fixed answers (which action to take with a value, say): the one that leads soonest to
+            # a decision worth having, as for roles
+            return self._best_role(game, real)
         return None
 
     def _value(self, action):
@@ -185,6 +191,11 @@ class GreedyBot:
         spent = before_cards - after_cards - (1 if action.args.get("card") in held else 0)
         spent += sum(max(0, b - a) for b, a in zip(before_counters, after_counters))
         return max(spent, 0)
+
+
+def _is_answer(action) -> bool:
+    """An action that answers with one of the content's fixed words (not a card, not a number)."""
+    return len(action.args) == 1 and isinstance(next(iter(action.args.values())), str) and "card" not in action.args
 
 
 def _number(value) -> float:

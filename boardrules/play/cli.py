@@ -135,8 +135,14 @@ def tableau_report(rules, game, width=100) -> list[str]:
     names = {c.id: c.en for c in rules.cards}
     zones = game.view()["zones"]
     out = []
+    family_of = {zi: f for f in rules.model.families.values() for zi in f.members}
     for z in rules.model.zones:
         if not (z.tableau and z.scope == "player" and z.visibility == "public"):
+            continue
+        fam = family_of.get(z.index)
+        if fam is not None:         # a family once, its members by key
+            if z.index == fam.members[0]:
+                out += _family_report(rules, fam, zones, names, width)
             continue
         out.append(f"Final {z.id} of each seat:")
         for seat, cards in enumerate(zones[z.id]):
@@ -144,6 +150,19 @@ def tableau_report(rules, game, width=100) -> list[str]:
             out += wrap_items([card_text(c, names) for c in cards] or ["(empty)"], head, width)
         out.append("")
     return out
+
+
+def _family_report(rules, fam, zones, names, width) -> list[str]:
+    out = [f"Final {fam.id} of each seat:"]
+    for seat in range(len(zones[rules.model.zones[fam.members[0]].id])):
+        parts, size = [], 0
+        for key, zi in zip(fam.keys, fam.members):
+            cards = zones[rules.model.zones[zi].id][seat]
+            size += len(cards)
+            if cards:
+                parts.append(f"{key}: " + ", ".join(card_text(c, names) for c in cards))
+        out += wrap_items(parts or ["(empty)"], f"  seat {seat} ({size}): ", width)
+    return out + [""]
 
 
 def score_report(rules, game) -> list[str]:
