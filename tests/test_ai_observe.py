@@ -167,3 +167,31 @@ def test_an_observer_is_for_its_own_ruleset_and_player_count():
         obs.from_view({"you": 0})
     with pytest.raises(UsageError):
         Observer.of("san_juan")
+
+
+def test_the_pending_slice_names_the_kinds_of_the_action_space():
+    from boardrules.ai import ActionSpace
+
+    for source, players in SOURCES:
+        obs = Observer(rules_of(source), players)
+        pending = next(s for s in obs.layout if s["name"] == "pending")
+        assert pending["labels"] == sorted({e.kind for e in ActionSpace(rules_of(source), players).entries})
+
+
+def test_content_without_a_fixed_action_space_is_still_observed(tmp_path):
+    """A number chosen between bounds that follow the state has no fixed action space; it has observations."""
+    text = (ROOT / "tests" / "games" / "harbor" / "game.yaml").read_text(encoding="utf-8")
+    old = "choose_number: {action: take, min: 0, max: 2,"
+    assert old in text
+    (tmp_path / "game.yaml").write_text(text.replace(old, "choose_number: {action: take, min: 0, max: {counter: coins},"),
+                                        encoding="utf-8")
+    rules = boardrules.load(tmp_path)
+    obs = Observer(rules, 2)
+    game = rules.new_game(2, seed=1)
+    rng = random.Random(1)
+    while not game.is_over:
+        seat = game.current_player
+        got = obs.slices(obs.vector(game, seat))
+        assert got["you_act"] == 1.0
+        assert {k for k, v in got["pending"].items() if v} == {a.kind for a in game.legal_actions()}
+        game.apply(rng.choice(game.legal_actions()))

@@ -27,7 +27,7 @@ from ..actions import short
 from ..api.game import Game
 from ..api.rules import Rules
 from ..errors import UsageError
-from .space import ActionSpace
+from .space import decision_kinds
 
 
 class Observer:
@@ -43,15 +43,18 @@ class Observer:
 
     def __init__(self, rules: Rules, players: int, options: Mapping[str, Any] | None = None,
                  preset: str | None = None) -> None:
-        self.space = ActionSpace(rules, players, options, preset)
-        self.rules, self.players, self.options = rules, players, self.space.options
+        if not isinstance(rules, Rules):
+            raise UsageError(f"Observer needs the Rules of a game (boardrules.load), got {short(rules)}")
+        self.options = rules.check_options(options, players, preset)
+        self.rules, self.players = rules, players
         m = rules.model
+        self.name = f"{m.id}-{players}p"
         self._model = m
         self._types = [t.id for t in m.types]
         self._type_at = {t: i for i, t in enumerate(self._types)}
         self._roles = [r.id for r in m.roles]
         self._role_at = {r: i for i, r in enumerate(self._roles)}
-        self._kinds = sorted({e.kind for e in self.space.entries})
+        self._kinds = decision_kinds(m)
         self._kind_at = {k: i for i, k in enumerate(self._kinds)}
         seats = [f"seat+{k}" for k in range(players)]
         layout: list[dict] = []
@@ -101,14 +104,14 @@ class Observer:
         return cls(game.rules, game.players, game.options)
 
     def __repr__(self) -> str:
-        return f"<Observer {self.space.name}: {self.size} numbers>"
+        return f"<Observer {self.name}: {self.size} numbers>"
 
     def _view(self, game: Game, seat: int | None) -> dict:
         if not isinstance(game, Game):
             raise UsageError(f"expected a Game, got {short(game)}")
         if game.rules.model is not self._model or game.players != self.players:
             raise UsageError(f"this game ({game.rules.id}, {game.players} players) is not of the observer "
-                             f"{self.space.name}")
+                             f"{self.name}")
         return game.view(seat)
 
     def string(self, game: Game, seat: int | None) -> str:

@@ -244,8 +244,15 @@ def _whole(index) -> int:
 
 
 # ---------------------------------------------------------------------- the domains, from the compiled model
-def _domains(model, players: int, options: dict) -> dict:
-    """(kind, argument names) -> {value tuple: slots}, for every decision the content's steps can ask."""
+def decision_kinds(model) -> list[str]:
+    """The kinds of every decision the content's steps can ask (``pass`` among them if one may be declined), sorted:
+    what a space's entries are made of, without laying out their values (a number choice's bounds are not needed)."""
+    return sorted({kind for kind, _ in _domains(model, None, {})})
+
+
+def _domains(model, players: int | None, options: dict) -> dict:
+    """(kind, argument names) -> {value tuple: slots}, for every decision the content's steps can ask (with
+    ``players`` None, number choices get no values: only the entries' kinds and names are wanted)."""
     copies = Counter(model.instance_kinds)
     card_types = [t for t in model.types if copies[t.index]]
     out: dict = {}
@@ -304,6 +311,8 @@ def _domains(model, players: int, options: dict) -> dict:
 
 def _numbers(node, path, players, options) -> range:
     """The numbers a numeric choice may offer: its bounds must follow from the player count and the options."""
+    if players is None:
+        return range(0)
     try:
         low, high = node.low(_Probe(players, options), {}), node.high(_Probe(players, options), {})
     except Exception:       # noqa: BLE001 - a bound that reads the state: no fixed space has room for it
