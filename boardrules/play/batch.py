@@ -38,6 +38,7 @@ from typing import Callable, Iterable, Iterator
 import attrs
 
 from ..api.rules import Rules, load
+from ..content import cache
 from ..content.confine import root_of
 from ..content.paths import packaged_games
 from ..content.sources import load_sourced, resolve
@@ -97,7 +98,8 @@ class Bundle:
         path = resolve(label)
         root = Path(root_of(path))
         files = []
-        for name in load_sourced(path).files:
+        sourced = cache.lookup(path) or load_sourced(path)  # (the cache knows the files of content it holds)
+        for name in sourced.files:
             real = Path(os.path.realpath(name))
             if real.is_relative_to(root):            # the others are packaged games, named by id
                 files.append((real.relative_to(root).as_posix(), real.read_bytes()))
@@ -172,7 +174,12 @@ class Study:
             raise UsageError(f"the first seed must be a whole number, got {seed!r}")
         bundle, all_rules = [], []
         for label in labels:
-            rules = (loaded or {}).get(label) or load(label)
+            packaged = label in packaged_games()
+            rules = (loaded or {}).get(label)
+            if rules is None and packaged:
+                rules = _OPENED.get(Bundle.of(label).digest)      # a packaged game is loaded once per process
+            if rules is None:
+                rules = load(label)
             one = Bundle.of(label)
             _OPENED.setdefault(one.digest, rules)
             bundle.append(one)

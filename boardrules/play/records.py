@@ -61,7 +61,7 @@ def check_same_study(found: dict, wanted: dict, path) -> None:
     a, b = _comparable(found), _comparable(wanted)
     if a == b:
         return
-    for key in b:
+    for key in sorted(b, key=lambda k: k != "sources"):        # the sources first: the plainest difference
         if key == "sources" and isinstance(a.get(key), list) and len(a[key]) == len(b[key]):
             for k, (x, y) in enumerate(zip(a[key], b[key])):
                 if x.get("source") != y.get("source"):
