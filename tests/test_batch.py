@@ -301,3 +301,32 @@ def test_cli_batch_errors_exit_2(args, message):
     result = invoke(*args, "--games", 2)
     assert result.exit_code == 2, result.output
     assert message in result.output and "Traceback" not in result.output
+
+
+def test_compare_from_records_reports_without_playing(tmp_path, variant):
+    out = tmp_path / "games.jsonl"
+    played = invoke("compare", MARKET, variant, "-n", 4, "-p", 2, "-w", 1, "--out", out)
+    assert played.exit_code == 0, played.output
+    for path in variant.parent.iterdir():           # the records hold the content: the files may go
+        path.unlink()
+    again = invoke("compare", "--from", out, "--report", tmp_path / "report.md")
+    assert again.exit_code == 0, again.output
+    assert again.stdout.split("\nMarkdown report")[0] == played.stdout.split("\nrecords in")[0]
+    assert "Richer market" in (tmp_path / "report.md").read_text(encoding="utf-8")
+
+
+def test_compare_from_an_unfinished_or_foreign_file_is_refused(tmp_path):
+    out = tmp_path / "games.jsonl"
+    run(Study.prepare([str(MARKET)], players=2, games=3, seed=0), workers=1, out=out)
+    lines = out.read_text(encoding="utf-8").splitlines()
+    (tmp_path / "gap.jsonl").write_text("\n".join([lines[0], lines[1], lines[3]]) + "\n", encoding="utf-8")
+    result = invoke("compare", "--from", tmp_path / "gap.jsonl")
+    assert result.exit_code == 2 and "unfinished study (1 of 3 games missing)" in result.output
+    header = json.loads(lines[0])
+    header["study"]["sources"][0]["files"] = {"../../escape.yaml": "id: x\n"}
+    (tmp_path / "bad.jsonl").write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    result = invoke("compare", "--from", tmp_path / "bad.jsonl")
+    assert result.exit_code == 2 and "not a file name inside its folder" in result.output
+    assert not (tmp_path.parent / "escape.yaml").exists()
+    result = invoke("compare", "san_juan", "--from", out)
+    assert result.exit_code == 2 and "give no SOURCE" in result.output

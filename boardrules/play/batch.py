@@ -29,10 +29,11 @@ import hashlib
 import math
 import multiprocessing
 import os
+import stat
 import tempfile
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from fractions import Fraction
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Callable, Iterable, Iterator
 
 import attrs
@@ -45,7 +46,7 @@ from ..content.sources import load_sourced, resolve
 from ..errors import UsageError
 from .bots import bot_names, make_bots
 
-__all__ = ["Bundle", "Study", "Tally", "default_workers", "play", "play_games", "run", "wilson"]
+__all__ = ["Bundle", "Study", "Tally", "default_workers", "from_records", "play", "play_games", "run", "wilson"]
 
 Z95 = 1.959963984540054
 RECORD_FORMAT = 1
@@ -91,10 +92,8 @@ class Bundle:
     @classmethod
     def of(cls, label: str) -> "Bundle":
         """Packs a source up (raises ContentError if it names nothing or does not load)."""
-        games = packaged_games()
-        if label in games:
-            digest = hashlib.sha256(f"packaged\n{label}".encode()).hexdigest()
-            return cls(label, label, (), digest)
+        if label in packaged_games():
+            return cls(label, label, (), _digest(label, ()))
         path = resolve(label)
         root = Path(root_of(path))
         files = []
@@ -105,21 +104,35 @@ class Bundle:
                 files.append((real.relative_to(root).as_posix(), real.read_bytes()))
         entry = Path(os.path.realpath(path)).relative_to(root).as_posix()
         files = tuple(sorted(dict(files).items()))
-        h = hashlib.sha256(f"files\n{entry}\n".encode())
-        for rel, data in files:
-            h.update(f"{rel}\n{len(data)}\n".encode())
-            h.update(data)
-        return cls(label, entry, files, h.hexdigest())
+        return cls(label, entry, files, _digest(entry, files))
 
     def to_json(self) -> dict:
         return {"source": self.label, "entry": self.entry, "digest": self.digest,
                 "files": {rel: data.decode("utf-8", "surrogateescape") for rel, data in self.files}}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Bundle":
-        files = tuple(sorted((rel, text.encode("utf-8", "surrogateescape"))
-                             for rel, text in (data.get("files") or {}).items()))
-        return cls(str(data["source"]), str(data["entry"]), files, str(data["digest"]))
+    def from_json(cls, data) -> "Bundle":
+        """A bundle from :meth:`to_json` output (a records file's header); UsageError if it is not one: a path
+        that would leave the bundle's folder, or files that do not match their checksum."""
+        try:
+            label, entry, digest = str(data["source"]), str(data["entry"]), str(data["digest"])
+            files = tuple(sorted((str(rel), text.encode("utf-8", "surrogateescape"))
+                                 for rel, text in (data.get("files") or {}).items()))
+        except (KeyError, TypeError, AttributeError, UnicodeError):
+            raise UsageError("not a source of a records file's header") from None
+        if files:
+            for rel in [entry] + [rel for rel, _ in files]:
+                parts = PurePosixPath(rel).parts
+                if not parts or rel.startswith("/") or ".." in parts or "\\" in rel or ":" in rel \
+                        or any(ch < " " for ch in rel):
+                    raise UsageError(f"source {label!r}: {rel!r} is not a file name inside its folder")
+            if _digest(entry, files) != digest:
+                raise UsageError(f"source {label!r}: its files do not match their checksum")
+        elif entry not in packaged_games() or entry != label:
+            raise UsageError(f"source {label!r} is neither a packaged game nor files")
+        elif digest != _digest(entry, ()):
+            raise UsageError(f"source {label!r}: not the checksum of a packaged game")
+        return cls(label, entry, files, digest)
 
     def open(self) -> Rules:
         """The rules of this source, loaded once per process (from the text it was sent, for a file)."""
@@ -128,7 +141,7 @@ class Bundle:
             if not self.files:
                 rules = load(self.entry)
             else:
-                folder = Path(tempfile.gettempdir()) / "boardrules-batch" / self.digest[:32]
+                folder = _bundle_folder() / self.digest[:32]
                 for rel, data in self.files:
                     target = folder / rel
                     if not target.is_file() or target.read_bytes() != data:
@@ -142,6 +155,32 @@ class Bundle:
 
 
 _OPENED: dict[str, Rules] = {}      # digest -> rules, per process
+
+
+def _digest(entry: str, files: tuple) -> str:
+    if not files:
+        return hashlib.sha256(f"packaged\n{entry}".encode()).hexdigest()
+    h = hashlib.sha256(f"files\n{entry}\n".encode())
+    for rel, data in files:
+        h.update(f"{rel}\n{len(data)}\n".encode())
+        h.update(data)
+    return h.hexdigest()
+
+
+def _bundle_folder() -> Path:
+    """Where workers write the files they are sent: a folder of this user's under the temporary folder (one
+    folder per content checksum below it, kept so that the content cache finds it again next time)."""
+    base = Path(tempfile.gettempdir())
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    folder = base / f"boardrules-batch-{uid if uid is not None else 'user'}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        st = os.lstat(folder)
+        if stat.S_ISDIR(st.st_mode) and (uid is None or st.st_uid == uid):
+            return folder
+    except OSError:
+        pass
+    return Path(tempfile.mkdtemp(prefix="boardrules-batch-"))     # someone else's folder, or none: a new one
 
 
 # ---------------------------------------------------------------------- what to play
@@ -221,7 +260,25 @@ class Study:
             "preset": self.preset,
             "options": [dict(o) for o in self.options],
             "sources": [s.to_json() for s in self.sources],
+            "asked": dict(self.requested),
         }
+
+    @classmethod
+    def from_header(cls, header, games: int) -> "Study":
+        """The study a records file's header describes, with ``games`` games; UsageError if it is not one."""
+        if not isinstance(header, dict) or not isinstance(header.get("sources"), list):
+            raise UsageError("not the header of a boardrules study")
+        sources = tuple(Bundle.from_json(s) for s in header["sources"])     # (UsageError for a bad one)
+        try:
+            players, seed = header["players"], header["seed"]
+            bots, options = tuple(str(b) for b in header["bots"]), tuple(dict(o) for o in header["options"])
+            preset, asked = header.get("preset"), dict(header.get("asked") or {})
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise UsageError("not the header of a boardrules study") from None
+        if not (isinstance(players, int) and isinstance(seed, int) and len(bots) == players
+                and len(options) == len(sources) and sources):
+            raise UsageError("not the header of a boardrules study")
+        return cls(sources, players, seed, games, bots, options, preset, asked)
 
     def keys(self) -> set:
         return {(k, s) for k in range(len(self.sources)) for s in self.seeds}
@@ -480,8 +537,11 @@ class Tally:
         source = self.per_source[k]
         if seed in source.seeds:
             raise UsageError(f"game {seed} of source {k} ({rec.get('source')!r}) was counted twice")
+        try:
+            source.add(rec)
+        except (KeyError, TypeError, IndexError, ValueError, ZeroDivisionError, AttributeError):
+            raise UsageError(f"not a whole game record: source {rec.get('source')!r}, seed {seed!r}") from None
         source.seeds.add(seed)
-        source.add(rec)
         if self.records is not None:
             self.records[k].append(rec)
 
@@ -546,4 +606,27 @@ def run(study: Study, workers: int | None = None, out=None, resume: bool = False
         if writer is not None:
             writer.close()
     tally.check_complete()
+    return tally
+
+
+def from_records(path) -> Tally:
+    """The tally of the games a records file holds (``.jsonl`` or ``.parquet``), for a report without playing:
+    the study is the one its header describes, with as many games as its highest seed says. UsageError for a
+    file that is not a records file, or whose study is not finished (resume it first)."""
+    from .records import read_records
+
+    header, records, _ = read_records(path)
+    if not records:
+        raise UsageError(f"{path} holds no games yet")
+    seed = header.get("seed") if isinstance(header, dict) else None
+    if not isinstance(seed, int):
+        raise UsageError(f"{path}: not the header of a boardrules study")
+    games = max(r["seed"] for r in records) - seed + 1
+    study = Study.from_header(header, games)
+    tally = Tally(study)
+    tally.add_all(records)
+    missing = games * len(study.sources) - tally.count
+    if missing:
+        raise UsageError(f"{path} holds an unfinished study ({missing} of {games * len(study.sources)} games "
+                         "missing): finish it with the same command and --resume")
     return tally

@@ -13,7 +13,7 @@ import click
 
 from ..api.rules import available_games, load
 from ..errors import ContentError, UsageError
-from .batch import Study, default_workers, run
+from .batch import Study, default_workers, from_records, run
 from .bots import random_bots
 from .report import report_format, terminal_table, text_table, write_report
 from .smoke import smoke_test
@@ -355,7 +355,7 @@ def simulate(game, games, players, seed, bots, workers, option_pairs, preset, ou
 
 
 @cli.command(short_help="Compare rule sets: the same seeded games with the same bots; print and report balance.")
-@click.argument("sources", nargs=-1, required=True, metavar="SOURCE SOURCE [...]")
+@click.argument("sources", nargs=-1, required=False, metavar="SOURCE SOURCE [...]")
 @click.option("--games", "-n", type=click.IntRange(min=1), default=2000, show_default=True,
               help="Games per source.")
 @players_opt
@@ -367,13 +367,18 @@ def simulate(game, games, players, seed, bots, workers, option_pairs, preset, ou
 @preset_opt
 @out_opt
 @resume_opt
+@click.option("--from", "from_path", type=click.Path(), default=None, metavar="FILE",
+              help="Play nothing: report on the games a records file (written with --out) holds.")
 @click.option("--report", "-r", "report_path", type=click.Path(dir_okay=False), default=None,
               help="Also write a report with plots: .md (Markdown) or .html (self-contained page).")
-def compare(sources, games, players, seed, bots, workers, option_pairs, preset, out_path, resume, report_path):
+def compare(sources, games, players, seed, bots, workers, option_pairs, preset, out_path, resume, from_path,
+            report_path):
     """Play the same seeded games of every SOURCE (a packaged id or a path to a game or variant file) with the same
     bots, print win rates by seat, scores, game length and the cards the game tracks (its play hints) that differ
     most, and optionally write a Markdown or HTML report."""
-    if len(sources) < 2:
+    if from_path is not None and (sources or out_path is not None):
+        raise CommandError("--from reports on a records file: give no SOURCE and no --out with it")
+    if from_path is None and len(sources) < 2:
         raise CommandError("compare needs at least two sources (the same one twice is fine)")
     if report_path is not None:
         try:
@@ -383,6 +388,14 @@ def compare(sources, games, players, seed, bots, workers, option_pairs, preset, 
         folder = os.path.dirname(os.path.abspath(report_path))
         if not os.path.isdir(folder):
             raise CommandError(f"cannot write {report_path}: no directory {folder}")
+    if from_path is not None:
+        try:
+            result = from_records(from_path).result()
+        except ContentError as exc:
+            raise CommandError(f"{from_path}: its content does not load: {exc.errors[0]}") from None
+        click.echo(terminal_table(result))
+        write_report_file(result, report_path)
+        return
     loaded = {}
     for source in sources:
         if source not in loaded:
@@ -393,6 +406,10 @@ def compare(sources, games, players, seed, bots, workers, option_pairs, preset, 
     click.echo(terminal_table(result))
     if out_path is not None:
         click.echo(f"\nrecords in {out_path}")
+    write_report_file(result, report_path)
+
+
+def write_report_file(result, report_path):
     if report_path is not None:
         try:
             fmt = write_report(result, report_path)

@@ -50,8 +50,9 @@ def _pyarrow():
 
 
 def _comparable(header: dict) -> dict:
-    """The parts of a header that must match to resume a study (not the number of games)."""
-    return {k: v for k, v in header.items() if k != "games"}
+    """The parts of a header that must match to resume a study: not the number of games, nor the options as they
+    were asked for (the same full options may be asked for in several ways)."""
+    return {k: v for k, v in header.items() if k not in ("games", "asked")}
 
 
 def check_same_study(found: dict, wanted: dict, path) -> None:
