@@ -330,3 +330,19 @@ def test_compare_from_an_unfinished_or_foreign_file_is_refused(tmp_path):
     assert not (tmp_path.parent / "escape.yaml").exists()
     result = invoke("compare", "san_juan", "--from", out)
     assert result.exit_code == 2 and "give no SOURCE" in result.output
+
+
+@pytest.mark.parametrize("name", ["study.jsonl", "study.parquet"])
+def test_two_runs_never_write_one_file_at_once(tmp_path, name):
+    if name.endswith(".parquet"):
+        pytest.importorskip("pyarrow")
+    from boardrules.play.records import open_writer
+
+    study = Study.prepare([str(MARKET)], players=2, games=2, seed=0)
+    first = open_writer(tmp_path / name, study, resume=True)       # --resume of a file not there yet: a new one
+    try:
+        with pytest.raises(UsageError, match="being written by another run"):
+            run(study, workers=1, out=tmp_path / name, resume=True)
+    finally:
+        first.close()
+    assert run(study, workers=1, out=tmp_path / name, resume=True).count == 2

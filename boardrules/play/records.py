@@ -167,10 +167,24 @@ class RecordsFile:
         raise NotImplementedError
 
 
+def _lock(f, path) -> None:
+    """An exclusive lock on an open file, held until it is closed: two runs never write one study at once."""
+    try:
+        import fcntl
+    except ImportError:         # no advisory locks on this system
+        return
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.close()
+        raise UsageError(f"{path} is being written by another run: wait for it to end, or name another file") \
+            from None
+
+
 def open_writer(path, study, resume: bool) -> RecordsFile:
     """Opens ``path`` for the records of ``study``. Without ``resume`` the file must not exist; with it, a file
     that exists must hold this study (UsageError otherwise), and its games are read back. Nothing is written
-    before every check has passed."""
+    before every check has passed, and the file stays locked against other runs until it is closed."""
     fmt = records_format(path)
     path = Path(path)
     header = study.header()
@@ -179,33 +193,46 @@ def open_writer(path, study, resume: bool) -> RecordsFile:
     exists = path.exists()
     if exists and not resume:
         raise UsageError(f"{path} exists: add --resume to go on with the study it holds, or name another file")
-    existing = []
-    if exists:
-        found, existing, end = read_records(path)
-        check_same_study(found, header, path)
-        keys = study.keys()
-        existing = [r for r in existing if (r["source_index"], r["seed"]) in keys]
-    else:
-        end = None
-        parent = path.parent if fmt == "jsonl" else path.parent
-        if not parent.is_dir():
-            raise UsageError(f"cannot write {path}: no directory {parent}")
-    writer = _JsonlWriter(path, header, exists, end) if fmt == "jsonl" else _ParquetWriter(path, header, exists)
+    if not exists and not path.parent.is_dir():
+        raise UsageError(f"cannot write {path}: no directory {path.parent}")
+    try:
+        if fmt == "jsonl":
+            handle = open(path, "r+b" if exists else "xb")
+        else:
+            if not exists:
+                path.mkdir()
+            handle = open(path / ".lock", "ab")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+    _lock(handle, path)
+    try:
+        existing, end = [], None
+        if exists:
+            found, existing, end = read_records(path)
+            check_same_study(found, header, path)
+            keys = study.keys()
+            existing = [r for r in existing if (r["source_index"], r["seed"]) in keys]
+        writer = _JsonlWriter(handle, path, header, end) if fmt == "jsonl" else \
+            _ParquetWriter(handle, path, header, exists)
+    except BaseException:
+        handle.close()
+        if not exists and fmt == "jsonl":
+            path.unlink()
+        raise
     writer.existing = existing
     return writer
 
 
 class _JsonlWriter(RecordsFile):
-    def __init__(self, path: Path, header: dict, exists: bool, end: int | None):
+    def __init__(self, f, path: Path, header: dict, end: int | None):
+        self.f = f
         try:
-            if exists:
-                self.f = open(path, "r+b")
-                self.f.truncate(end)         # a cut-off last line goes
-                self.f.seek(end)
+            if end is not None:
+                f.truncate(end)         # a cut-off last line goes
+                f.seek(end)
             else:
-                self.f = open(path, "xb")
-                self.f.write(json.dumps({"study": header}, ensure_ascii=False).encode("utf-8") + b"\n")
-                self.f.flush()
+                f.write(json.dumps({"study": header}, ensure_ascii=False).encode("utf-8") + b"\n")
+                f.flush()
         except OSError as exc:
             raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
 
@@ -254,14 +281,14 @@ def _from_row(row: dict) -> dict:
 
 
 class _ParquetWriter(RecordsFile):
-    def __init__(self, path: Path, header: dict, exists: bool):
+    def __init__(self, lock, path: Path, header: dict, exists: bool):
         self.pa = _pyarrow()
+        self.lock = lock
         self.path = path
         self.buffer: list = []
         self.last = time.monotonic()
         try:
             if not exists:
-                path.mkdir()
                 text = json.dumps({"study": header}, ensure_ascii=False)
                 tmp = path / f".{HEADER}.part"
                 tmp.write_text(text + "\n", encoding="utf-8")
@@ -293,4 +320,7 @@ class _ParquetWriter(RecordsFile):
         self.last = time.monotonic()
 
     def close(self):
-        self.flush()
+        try:
+            self.flush()
+        finally:
+            self.lock.close()
