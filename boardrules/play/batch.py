@@ -364,18 +364,26 @@ def _chunks(todo: list, workers: int) -> list:
     return tasks
 
 
-def play(study: Study, workers: int | None = None, skip: Iterable = (), start_method: str | None = None
-         ) -> Iterator[list[dict]]:
+def _check_workers(workers) -> None:
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise UsageError(f"workers must be a whole number of at least 1, got {workers!r}")
+
+
+def play(study: Study, workers: int | None = None, skip: Iterable = (), start_method: str | None = None,
+         backend=None) -> Iterator[list[dict]]:
     """Plays every game of ``study`` whose key ``(source index, seed)`` is not in ``skip`` and yields the records
     chunk by chunk as chunks finish. ``workers``: processes (default: :func:`default_workers`; 1 plays in this
     process). ``start_method``: the multiprocessing start method (default: the platform's); the workers read
-    nothing from disk but what they are sent, so every method works."""
+    nothing from disk but what they are sent, so every method works. ``backend``: None for local processes, or a
+    connected :class:`boardrules.play.rayrun.RayBackend` (its tasks spread over the cluster's CPUs)."""
     skip = set(skip)
     todo = [(k, s) for k in range(len(study.sources)) for s in study.seeds if (k, s) not in skip]
+    _check_workers(workers)
+    if backend is not None:
+        yield from backend.play(study, _chunks(todo, backend.cpus()))
+        return
     if workers is None:
         workers = default_workers()
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise UsageError(f"workers must be a whole number of at least 1, got {workers!r}")
     tasks = _chunks(todo, workers)
     if workers == 1 or len(tasks) <= 1:
         for k, seeds in tasks:
@@ -574,27 +582,45 @@ class Tally:
 # ---------------------------------------------------------------------- the whole run
 def run(study: Study, workers: int | None = None, out=None, resume: bool = False,
         progress: Callable[[int], None] | None = None, keep_records: bool = True,
-        start_method: str | None = None, started: Callable[[int], None] | None = None) -> Tally:
+        start_method: str | None = None, started: Callable[[int], None] | None = None,
+        backend: str | None = None, address: str | None = None) -> Tally:
     """Plays ``study`` and returns its :class:`Tally` (complete: every game counted once).
 
     ``out``: a path to write the records to as they arrive (``.jsonl`` or ``.parquet``; see
     :mod:`boardrules.play.records`); with ``resume``, the games already in it are read back, counted and not
     played again (the file must hold this study: UsageError otherwise, before anything is played or appended).
     ``started(n)``: called once before any game is played, with the number of games read back from ``out``.
-    ``progress(n)``: called with the number of games just finished, chunk by chunk."""
+    ``progress(n)``: called with the number of games just finished, chunk by chunk.
+    ``backend``: ``"local"`` (the default: processes on this machine) or ``"ray"`` (a local Ray instance with
+    ``workers`` CPUs, or the cluster at ``address`` or ``RAY_ADDRESS``; see :mod:`boardrules.play.rayrun`), connected
+    before the records file is opened."""
+    _check_workers(workers)
+    if backend not in (None, "local", "ray"):
+        raise UsageError(f"unknown backend {backend!r} (backends: local, ray)")
+    if address is not None and backend != "ray":
+        raise UsageError("an address is for --backend ray")
     tally = Tally(study, keep_records)
-    writer = None
-    if out is not None:
-        from .records import open_writer
+    writer = cluster = None
+    if backend == "ray":
+        from .rayrun import RayBackend
 
-        writer = open_writer(out, study, resume)
+        cluster = RayBackend(address, workers)
+    try:
+        if out is not None:
+            from .records import open_writer
+
+            writer = open_writer(out, study, resume)
+    except BaseException:
+        if cluster is not None:
+            cluster.close()
+        raise
     try:
         if writer is not None:
             tally.add_all(writer.existing)
         if started is not None:
             started(tally.count)
         done = {(r["source_index"], r["seed"]) for r in writer.existing} if writer is not None else set()
-        for chunk in play(study, workers, done, start_method):
+        for chunk in play(study, workers, done, start_method, cluster):
             tally.add_all(chunk)
             tally.played += len(chunk)
             tally.played_decisions += sum(r["decisions"] for r in chunk)
@@ -605,6 +631,8 @@ def run(study: Study, workers: int | None = None, out=None, resume: bool = False
     finally:
         if writer is not None:
             writer.close()
+        if cluster is not None:
+            cluster.close()
     tally.check_complete()
     return tally
 

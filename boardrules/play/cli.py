@@ -265,7 +265,15 @@ resume_opt = click.option("--resume", is_flag=True,
                           help="Go on with the study --out holds: its games are counted, not played again.")
 
 
-def run_study(study, workers, out_path, resume, label):
+def backend_opts(f):
+    f = click.option("--address", default=None, metavar="HOST:PORT",
+                     help="With --backend ray: the cluster to use (default: RAY_ADDRESS, else a local Ray "
+                          "instance).")(f)
+    return click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+                        help="Where the games are played: local processes, or Ray (needs boardrules[ray]).")(f)
+
+
+def run_study(study, workers, out_path, resume, label, backend="local", address=None):
     """Plays a study with a progress bar on stderr (only when stderr is a terminal); returns its tally."""
     from tqdm import tqdm
 
@@ -280,7 +288,7 @@ def run_study(study, workers, out_path, resume, label):
 
     try:
         return run(study, workers=workers, out=out_path, resume=resume, started=started,
-                   progress=lambda n: bars[0].update(n), keep_records=False)
+                   progress=lambda n: bars[0].update(n), keep_records=False, backend=backend, address=address)
     finally:
         for bar in bars:
             bar.close()
@@ -310,12 +318,13 @@ def worker_note(workers, played) -> str:
 @preset_opt
 @out_opt
 @resume_opt
-def simulate(game, games, players, seed, bots, workers, option_pairs, preset, out_path, resume):
+@backend_opts
+def simulate(game, games, players, seed, bots, workers, option_pairs, preset, out_path, resume, backend, address):
     """Play many games of GAME with bots (no log) and print speed, scores and win rates."""
     rules, players, options = prepare(game, players, option_pairs, preset)
     study = study_of([game], {game: rules}, players, games, seed, bots, parse_options(option_pairs), preset)
     start = time.perf_counter()
-    tally = run_study(study, workers, out_path, resume, f"{rules.title}, {players} players")
+    tally = run_study(study, workers, out_path, resume, f"{rules.title}, {players} players", backend, address)
     elapsed = time.perf_counter() - start
     s = tally.result()["sources"][0]
     played = tally.played
@@ -329,7 +338,7 @@ def simulate(game, games, players, seed, bots, workers, option_pairs, preset, ou
     if played:
         decisions = tally.played_decisions
         out.append(f"speed      {played / elapsed:,.1f} games/s, {decisions / elapsed:,.0f} decisions/s "
-                   f"({elapsed:.2f} s, {worker_note(workers, played)})")
+                   f"({elapsed:.2f} s, {'Ray' if backend == 'ray' else worker_note(workers, played)})")
     if played < games:
         out.append(f"resumed    {games - played} games read back from {out_path}, {played} played")
     sc, rd = s["score"], s["rounds"]
@@ -367,12 +376,13 @@ def simulate(game, games, players, seed, bots, workers, option_pairs, preset, ou
 @preset_opt
 @out_opt
 @resume_opt
+@backend_opts
 @click.option("--from", "from_path", type=click.Path(), default=None, metavar="FILE",
               help="Play nothing: report on the games a records file (written with --out) holds.")
 @click.option("--report", "-r", "report_path", type=click.Path(dir_okay=False), default=None,
               help="Also write a report with plots: .md (Markdown) or .html (self-contained page).")
-def compare(sources, games, players, seed, bots, workers, option_pairs, preset, out_path, resume, from_path,
-            report_path):
+def compare(sources, games, players, seed, bots, workers, option_pairs, preset, out_path, resume, backend, address,
+            from_path, report_path):
     """Play the same seeded games of every SOURCE (a packaged id or a path to a game or variant file) with the same
     bots, print win rates by seat, scores, game length and the cards the game tracks (its play hints) that differ
     most, and optionally write a Markdown or HTML report."""
@@ -402,7 +412,7 @@ def compare(sources, games, players, seed, bots, workers, option_pairs, preset, 
             loaded[source] = load_rules(source)     # a one-line (or listed) error for content that does not load
     study = study_of(list(sources), loaded, players, games, seed, bots, parse_options(option_pairs), preset)
     label = f"{len(sources)} sources x {games} games, {study.players} players"
-    result = run_study(study, workers, out_path, resume, label).result()
+    result = run_study(study, workers, out_path, resume, label, backend, address).result()
     click.echo(terminal_table(result))
     if out_path is not None:
         click.echo(f"\nrecords in {out_path}")

@@ -34,7 +34,7 @@ def load_source(source):
 
 def compare(sources: list[str], players: int | None, games: int, seed: int, bots: str, options=None,
             workers: int | None = None, progress=None, preset: str | None = None, out=None,
-            resume: bool = False) -> dict:
+            resume: bool = False, backend: str | None = None, address: str | None = None) -> dict:
     """Plays ``games`` games of each source (game ``i`` with seed ``seed + i``, the same bots for every source) and
     returns the statistics of each, in the order given.
 
@@ -45,7 +45,8 @@ def compare(sources: list[str], players: int | None, games: int, seed: int, bots
     ``progress(n_done)``: called with the number of games finished so far (all sources together, out of
     ``games * len(sources)``) whenever a chunk of games finishes.
     ``out``, ``resume``: write the games' records to a ``.jsonl`` or ``.parquet`` file as they finish, and go on
-    with the study a file holds (see :func:`boardrules.play.batch.run`).
+    with the study a file holds; ``backend="ray"`` and ``address`` play on Ray (see
+    :func:`boardrules.play.batch.run`).
 
     Raises ``ContentError`` for a source that does not load and ``UsageError`` (a ``ValueError``) for a bad player
     count, option, preset, bot name, game count or records file.
@@ -64,5 +65,5 @@ def compare(sources: list[str], players: int | None, games: int, seed: int, bots
             progress(done[0])
 
     tally = run(study, workers=workers, out=out, resume=resume, progress=step, keep_records=False,
-                started=begin)
+                started=begin, backend=backend, address=address)
     return tally.result()
