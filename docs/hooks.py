@@ -4,22 +4,33 @@
 files (nothing is written into ``docs/``), and the navigation placeholders ``games/index.md``, ``variants/index.md``
 and ``reference/index.md`` in ``mkdocs.yml`` are expanded into their sections. ``mkdocs serve`` also watches
 ``content/``, ``schemas/`` and ``examples/``.
+
+A page that shows CJK text (the Chinese names) asks for the site's CJK font in its ``<head>`` (``rel="preload"``), so
+the browser has it before it lays the page out: without it, Chromium drew the first such name of the table of
+contents, laid out while the font was still loading, as boxes for good. ``cjk_font.py`` makes that font.
 """
 from __future__ import annotations
 
 import copy
 import importlib
+import importlib.util
 import re
 import shutil
 import tempfile
 from pathlib import Path
 
 from mkdocs.structure.files import File
+from mkdocs.utils import get_relative_url
 
 from boardrules import docgen
 
 ROOT = Path(__file__).resolve().parent.parent
 _state: dict = {}
+
+_spec = importlib.util.spec_from_file_location("boardrules_docs_cjk_font", Path(__file__).with_name("cjk_font.py"))
+cjk_font = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(cjk_font)
+CJK_TEXT = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in cjk_font.CJK) + "]")
 
 
 def _expand(items, sections):
@@ -72,6 +83,14 @@ def on_files(files, config, **kwargs):
 def on_page_content(html, page, config, files, **kwargs):
     # docstrings written for Sphinx (:meth:`x`, :class:`x`) read as plain code in the API reference
     return re.sub(r":(?:meth|class|func|attr|mod|exc|data):(<code>[^<]*</code>)", r"\1", html)
+
+
+def on_post_page(output, page, config, **kwargs):
+    if not CJK_TEXT.search(output) or "</head>" not in output:
+        return output
+    font = get_relative_url(cjk_font.FONT.relative_to(Path(config["docs_dir"]).resolve()).as_posix(), page.url)
+    link = f'<link rel="preload" href="{font}" as="font" type="font/woff2" crossorigin>'
+    return output.replace("</head>", f"  {link}\n  </head>", 1)
 
 
 def on_serve(server, config, builder, **kwargs):

@@ -4,12 +4,23 @@ every packaged game and every example variant (not the Markdown, which hides wha
 It fails on an unfilled ``{placeholder}``, an internal id (a snake_case word outside code), a numbered step
 swallowed by the nested list before it, a sentence that reads as logic ("(where ...", "not (...)", "is such
 that") and a source cited inside a rules step rather than in a note."""
+import contextlib
+import functools
+import html
+import http.server
+import importlib.util
+import json
 import os
 import posixpath
 import pathlib
 import re
+import shutil
+import struct
 import subprocess
 import sys
+import threading
+import unicodedata
+import zlib
 from html.parser import HTMLParser
 
 import pytest
@@ -258,3 +269,232 @@ def test_the_rulebook_check_catches_what_it_should():
               "<p>If there is a colonist in the supply, you take it.</p></article>")
     fine.flush()
     assert rulebook_problems({"y": fine}) == []
+
+
+# ------------------------------------------------------------------------------------------------ Chinese names
+# (issue 31) the site ships its own CJK font, a subset of Noto Sans CJK TC holding the characters the site shows, so
+# that the names never show as boxes where no CJK font is installed; a headless Chromium shows a rules page
+
+FONT = ROOT / "docs" / "stylesheets" / "fonts" / "cjk-subset.woff2"
+CSS = ROOT / "docs" / "stylesheets" / "extra.css"
+REMAKE = ("make the font again from the built site: apt-get install -y fonts-noto-cjk; pip install '.[docs]'; "
+          "python docs/cjk_font.py (its docstring says more)")
+
+
+def is_cjk(char: str) -> bool:
+    """A wide or full-width character past the general punctuation (Han, kana, hangul, CJK punctuation, full-width
+    forms), not an emoji: what a Latin font leaves to a CJK one."""
+    code = ord(char)
+    return (code >= 0x2E80 and not 0x1F000 <= code < 0x20000
+            and unicodedata.east_asian_width(char) in ("W", "F", "H"))
+
+
+def css_ranges(css: str) -> list[tuple[int, int]]:
+    """The unicode-range of the site's CJK @font-face in a stylesheet."""
+    face = re.search(r'@font-face\s*\{[^}]*font-family:\s*"boardrules CJK"[^}]*\}', css)
+    assert face, "extra.css declares no @font-face for \"boardrules CJK\""
+    declared = re.search(r"unicode-range:([^;]*);", face.group())
+    assert declared, "the CJK @font-face has no unicode-range"
+    return [(int(lo, 16), int(hi or lo, 16)) for lo, hi in re.findall(r"U\+([0-9A-Fa-f]+)(?:-([0-9A-Fa-f]+))?",
+                                                                     declared.group(1))]
+
+
+def unrendered(found: dict[str, str], cmap, ranges) -> list[str]:
+    """The CJK characters of ``found`` (character -> where it is shown) that the site's font would not draw: not in
+    its cmap, or outside the unicode-range the stylesheet gives it."""
+    bad = []
+    for char, where in sorted(found.items()):
+        if ord(char) not in cmap:
+            bad.append(f"{char} (U+{ord(char):04X}, on {where}) is not in the font")
+        elif not any(lo <= ord(char) <= hi for lo, hi in ranges):
+            bad.append(f"{char} (U+{ord(char):04X}, on {where}) is outside the unicode-range of extra.css")
+    return bad
+
+
+def site_cjk(root: pathlib.Path) -> dict[str, str]:
+    """Every CJK character of a built site (each page, and the search index whose results show them too), with the
+    first page showing it."""
+    found: dict[str, str] = {}
+    for page in sorted(root.rglob("*.html")):
+        for char in html.unescape(page.read_text(encoding="utf-8")):
+            if is_cjk(char):
+                found.setdefault(char, str(page.relative_to(root)))
+    for doc in json.loads((root / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]:
+        for char in doc["title"] + doc["text"]:
+            if is_cjk(char):
+                found.setdefault(char, f"the search index ({doc['location']})")
+    return found
+
+
+def cjk_font_script():
+    spec = importlib.util.spec_from_file_location("cjk_font_script", ROOT / "docs" / "cjk_font.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_cjk_character_of_the_site_is_in_its_own_font(site):
+    """Each Chinese character of every built page (rules pages, variants, changelog, search index) is drawn by the
+    font the site ships: it is in the font and inside the unicode-range extra.css declares for it."""
+    pytest.importorskip("fontTools", reason="the docs extra (fonttools, brotli) reads the woff2 font")
+    pytest.importorskip("brotli", reason="the docs extra (fonttools, brotli) reads the woff2 font")
+    from fontTools.ttLib import TTFont
+    found = site_cjk(BUILT[0])
+    assert len(found) > 100, "the rules pages show the seeds' Chinese names: far more CJK characters were expected"
+    bad = unrendered(found, TTFont(str(FONT)).getBestCmap(), css_ranges(CSS.read_text(encoding="utf-8")))
+    assert not bad, f"{len(bad)} CJK characters of the site would show as boxes where no CJK font is installed; " \
+                    f"{REMAKE}:\n" + "\n".join(bad[:40])
+
+
+def test_every_page_with_cjk_text_preloads_the_font(site):
+    """The font is asked for in the page's head (docs/hooks.py): laid out while it was still loading, the first
+    Chinese name of the table of contents stayed boxes in Chromium."""
+    root, checked, bad = BUILT[0], 0, []
+    for page in sorted(root.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        if not any(is_cjk(c) for c in html.unescape(text)):
+            continue
+        checked += 1
+        head = text.split("</head>")[0]
+        links = re.findall(r'<link rel="preload" href="([^"]+)" as="font" type="font/woff2" crossorigin>', head)
+        if not any((page.parent / href).resolve() == (root / FONT_URL.lstrip("/")).resolve() for href in links):
+            bad.append(f"{page.relative_to(root)}: {links or 'no preload of the CJK font'}")
+    assert checked > 20 and not bad, "\n".join(bad[:20])
+
+
+def test_the_font_is_small_licensed_and_declared_for_the_same_characters_the_script_subsets():
+    assert FONT.stat().st_size < 400_000, f"{FONT.name} is {FONT.stat().st_size:,} bytes; a subset of the site's " \
+                                          "characters is far smaller"
+    license_text = (FONT.parent / "OFL.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in license_text and "Adobe" in license_text
+    assert css_ranges(CSS.read_text(encoding="utf-8")) == list(cjk_font_script().CJK)
+    assert re.search(r'\[lang="zh"\]\s*\{\s*font-family:\s*"boardrules CJK"', CSS.read_text(encoding="utf-8"))
+
+
+def test_the_font_check_catches_a_character_the_font_lacks_or_the_css_leaves_out():
+    assert [c for c in "Builder (建築工)、「ｶ」😀é" if is_cjk(c)] == list("建築工、「ｶ」")
+    cmap = {ord("建"): "cid1", ord("築"): "cid2", ord("ｶ"): "cid3"}
+    ranges = [(0x4E00, 0x9FFF)]
+    bad = unrendered({"建": "a", "築": "b", "龍": "c", "ｶ": "d"}, cmap, ranges)
+    assert bad == ["龍 (U+9F8D, on c) is not in the font",
+                   "ｶ (U+FF76, on d) is outside the unicode-range of extra.css"]
+    assert unrendered({"建": "a"}, cmap, ranges) == []
+
+
+CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--window-size=1280,900",
+                  # the browser's own calls home, which the flags above leave on (network time, autofill, sign-in, a
+                  # preconnect to the search engine): with them off, any request for another host is the page's
+                  "--disable-features=AutofillServerCommunication,NetworkTimeServiceQuerying,OptimizationHints,"
+                  "PreconnectToSearch", "--gaia-url=http://127.0.0.1:9", "--google-base-url=http://127.0.0.1:9"]
+FONT_URL = "/stylesheets/fonts/cjk-subset.woff2"
+
+
+class _Recorder(http.server.SimpleHTTPRequestHandler):
+    """Serves the built site and notes every request: (method, path, Host, status). Chromium is told to use this
+    server as its proxy too, so a request for any other host arrives here as well (absolute URL or CONNECT), is
+    noted and refused."""
+
+    def log_request(self, code="-", size="-"):
+        self.server.seen.append((self.command, self.path, self.headers.get("Host", ""), getattr(code, "value", code)))
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        if self.command == "CONNECT" or "://" in self.path or self.headers.get("Host") != self.server.host:
+            self.send_error(403, "another host")
+        elif self.server.refuse and self.path.split("?")[0] == self.server.refuse:
+            self.send_error(404)
+        else:
+            super().do_GET()
+
+    do_HEAD = do_POST = do_CONNECT = do_GET
+
+
+@contextlib.contextmanager
+def serve(root: pathlib.Path, refuse: str | None = None):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Recorder, directory=str(root)))
+    server.seen, server.refuse, server.host = [], refuse, f"127.0.0.1:{server.server_port}"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def chromium(server, profile: pathlib.Path, url_path: str, *args: str) -> str:
+    run = subprocess.run([CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
+                          f"--proxy-server=http://{server.host}", *args, f"http://{server.host}{url_path}"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr[-2000:]
+    return run.stdout
+
+
+def png(path: pathlib.Path) -> tuple[int, int, list[bytes]]:
+    """Width, height and (filtered) pixel rows of a PNG file; two images are the same if their rows are."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    pos, chunks, header = 8, [], None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks.append(body)
+    width, height, depth, colour, _, _, interlace = header
+    assert interlace == 0, "an interlaced screenshot"
+    stride = 1 + (width * {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colour] * depth + 7) // 8
+    raw = zlib.decompress(b"".join(chunks))
+    return width, height, [raw[i * stride:(i + 1) * stride] for i in range(height)]
+
+
+def system_has_cjk_font() -> bool:
+    """Whether fontconfig knows a Chinese font (unknown, as on a system without fc-list, counts as yes)."""
+    if not shutil.which("fc-list"):
+        return True
+    return bool(subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True).stdout.strip())
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (.ci/run installs Debian's chromium)")
+def test_a_rules_page_in_headless_chromium_draws_its_chinese_names_with_the_sites_own_font(site, tmp_path):
+    """A rules page whose headings carry Chinese names, opened in headless Chromium from a local server: the browser
+    asks for the site's CJK font and for nothing on another host, the page renders (a full-size screenshot with
+    content, the Chinese heading in the DOM after the theme's scripts ran), and refusing the font changes what is
+    drawn (where the system has no CJK font, the names turn into boxes)."""
+    root = BUILT[0]
+    heading = re.compile(r'<h2 id="[^"]+">[^<]*\(<span lang="zh">([^<]+)</span>\)')
+    page = next((p for p in sorted(root.glob("games/*/roles/index.html"))
+                 if heading.search(p.read_text(encoding="utf-8"))), None)
+    assert page, "no roles page has a heading with a Chinese name"
+    name = heading.search(page.read_text(encoding="utf-8")).group(1)
+    url_path = "/" + page.parent.relative_to(root).as_posix() + "/"
+
+    with serve(root) as server:
+        chromium(server, tmp_path / "one", url_path, f"--screenshot={tmp_path / 'page.png'}")
+        dom = chromium(server, tmp_path / "two", url_path, "--dump-dom")
+    seen = server.seen
+    foreign = [s for s in seen if s[0] == "CONNECT" or "://" in s[1] or s[2] != server.host]
+    assert not foreign, f"requests for another host: {foreign}"
+    assert ("GET", url_path, server.host, 200) in seen, seen
+    assert ("GET", FONT_URL, server.host, 200) in seen, f"the browser never loaded the CJK font: {seen}"
+
+    width, height, rows = png(tmp_path / "page.png")
+    assert (width, height) == (1280, 900)
+    assert len(set(rows)) > 100, "the screenshot is (nearly) blank"
+    assert re.search(r'<html[^>]*class="[^"]*\bjs\b', dom) and "no-js" not in dom, "the theme's scripts did not run"
+    assert re.search(r'<h2 id="[^"]+">[^<]*\(<span lang="zh">' + re.escape(name) + "</span>", dom), \
+        f"{name} is not in a heading of the page the browser shows"
+
+    with serve(root, refuse=FONT_URL) as server:
+        chromium(server, tmp_path / "three", url_path, f"--screenshot={tmp_path / 'refused.png'}")
+    assert ("GET", FONT_URL, server.host, 404) in server.seen
+    if not system_has_cjk_font():
+        same = png(tmp_path / "refused.png")[2] == rows
+        assert not same, "the page looks the same without the site's CJK font: the names do not use it"

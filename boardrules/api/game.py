@@ -154,6 +154,24 @@ class Game:
         """What ``player`` may see (None: a spectator), as JSON; anything but a seat or None is a UsageError."""
         return _evaluated(self._k, view.view, self, self._k, args.seat(player, self._k.players))
 
+    def resample(self, player: int | None, seed: int | None = None) -> "Game":
+        """A full game that ``player`` (None: a spectator) cannot tell from this one, for search by
+        determinisation: its ``view(player)`` is this game's, and the cards in places hidden from ``player`` (draw
+        piles and their order, the other seats' hands, face-down piles on cards) are dealt again among those places,
+        each keeping its count; the random generator starts again from ``seed`` (None: the operating system's
+        entropy). This game is not changed.
+
+        Cards change places only with cards whose type starts the game in the same zone (one deck's cards never
+        enter another deck); the box, cards a step is working with, cards something lies on and cards holding a
+        count keep their places. The sample's seed is ``seed`` and its history is empty (the real one tells what
+        ``player`` did not see), so it is read back from its JSON with ``check_history=False``. When another seat is
+        being asked, a deal that leaves its question no answer is dealt again. The sample is drawn from
+        the present view alone: what ``player`` saw earlier and no longer sees (a card it put into a face-down
+        pile) is not taken into account."""
+        from .resample import resample
+
+        return resample(self, player, seed)
+
     @property
     def history(self) -> list[ActionJSON]:
         """The applied actions, as JSON, in order."""

@@ -13,8 +13,8 @@ import click
 
 from ..api.rules import available_games, load
 from ..errors import ContentError, UsageError
-from .bots import bot_names, random_bots
-from .compare import compare as compare_sources, load_source
+from .batch import Study, default_workers, from_records, run
+from .bots import random_bots
 from .report import report_format, terminal_table, text_table, write_report
 from .smoke import smoke_test
 
@@ -273,79 +273,141 @@ def play(game, players, seed, option_pairs, preset, as_json):
     click.echo("\n".join(lines))
 
 
-@cli.command(short_help="Play many games with random bots; print speed and statistics.")
+bots_opt = click.option("--bots", "-b", default="random", show_default=True, metavar="NAME[,NAME...]",
+                        help="One bot for every seat, or one per seat: random, greedy (e.g. greedy,random,random,random).")
+workers_opt = click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
+                           help="Worker processes (default: the cores this process may use; 1 plays in this process).")
+out_opt = click.option("--out", "out_path", type=click.Path(), default=None, metavar="FILE",
+                       help="Write every game's record as it finishes: FILE.jsonl (JSON Lines) or FILE.parquet (a "
+                            "folder of Parquet files; needs boardrules[parquet]).")
+resume_opt = click.option("--resume", is_flag=True,
+                          help="Go on with the study --out holds: its games are counted, not played again.")
+
+
+def backend_opts(f):
+    f = click.option("--address", default=None, metavar="HOST:PORT",
+                     help="With --backend ray: the cluster to use (default: RAY_ADDRESS, else a local Ray "
+                          "instance).")(f)
+    return click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True,
+                        help="Where the games are played: local processes, or Ray (needs boardrules[ray]).")(f)
+
+
+def run_study(study, workers, out_path, resume, label, backend="local", address=None):
+    """Plays a study with a progress bar on stderr (only when stderr is a terminal); returns its tally."""
+    from tqdm import tqdm
+
+    if resume and out_path is None:
+        raise CommandError("--resume goes with --out FILE (the records of the study to go on with)")
+    total = study.games * len(study.sources)
+    bars = []
+
+    def started(n):
+        bars.append(tqdm(total=total, initial=n, desc=label, unit=" games", file=sys.stderr, disable=None,
+                         dynamic_ncols=True, smoothing=0.1, leave=False))
+
+    try:
+        return run(study, workers=workers, out=out_path, resume=resume, started=started,
+                   progress=lambda n: bars[0].update(n), keep_records=False, backend=backend, address=address)
+    finally:
+        for bar in bars:
+            bar.close()
+
+
+def study_of(sources, loaded, players, games, seed, bots, options, preset):
+    try:
+        return Study.prepare(sources, players, games, seed, bots, options, preset, loaded=loaded)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def worker_note(workers, played) -> str:
+    n = workers or default_workers()
+    return "one process" if n == 1 or played <= 1 else f"{n} worker processes"
+
+
+@cli.command(short_help="Play many games with bots; print speed and statistics.")
 @click.argument("game")
 @click.option("--games", "-n", type=click.IntRange(min=1), default=1000, show_default=True, help="Number of games.")
 @players_opt
 @click.option("--seed", "-s", type=int, default=1, show_default=True,
               help="Seed of the first game; game i uses seed+i.")
+@bots_opt
+@workers_opt
 @option_opt
 @preset_opt
-def simulate(game, games, players, seed, option_pairs, preset):
-    """Play many games of GAME with random bots (no log) and print speed, scores and win rates."""
+@out_opt
+@resume_opt
+@backend_opts
+def simulate(game, games, players, seed, bots, workers, option_pairs, preset, out_path, resume, backend, address):
+    """Play many games of GAME with bots (no log) and print speed, scores and win rates."""
     rules, players, options = prepare(game, players, option_pairs, preset)
-    wins = [0.0] * players
-    totals, winner_scores, rounds = [], [], []
-    reasons: dict = {}
-    decisions = 0
+    study = study_of([game], {game: rules}, players, games, seed, bots, parse_options(option_pairs), preset)
     start = time.perf_counter()
-    with click.progressbar(range(games), label=f"{rules.title}, {players} players",
-                           file=sys.stderr) as bar:
-        for i in bar:
-            s = seed + i
-            g = rules.new_game(players=players, seed=s, options=options, log=False)
-            bots = random_bots(s, players)
-            while not g.is_over:
-                g.apply(bots[g.current_player].choose(g))
-                decisions += 1
-            scores = [x["total"] for x in g.scores()]
-            winners = g.winners()
-            for w in winners:
-                wins[w] += 1 / len(winners)
-            totals.extend(scores)
-            winner_scores.append(scores[winners[0]])
-            rounds.append(g.round)
-            reasons[g.end_reason] = reasons.get(g.end_reason, 0) + 1
+    tally = run_study(study, workers, out_path, resume, f"{rules.title}, {players} players", backend, address)
     elapsed = time.perf_counter() - start
-
+    s = tally.result()["sources"][0]
+    played = tally.played
+    lineup = study.bots
+    shown_bots = f"{lineup[0]} bots" if len(set(lineup)) == 1 else "bots " + ",".join(lineup)
     out = [
         f"{rules.title} ({rules.id}): {games} games, {players} players, seeds {seed}..{seed + games - 1}, "
-        f"options: {show_options(options)}, random bots",
+        f"options: {show_options(options)}, {shown_bots}",
         "",
-        f"speed      {games / elapsed:,.1f} games/s, {decisions / elapsed:,.0f} decisions/s "
-        f"({elapsed:.2f} s, one process)",
-        f"decisions  {decisions / games:.1f} per game",
-        f"rounds     {sum(rounds) / games:.2f} per game (min {min(rounds)}, max {max(rounds)})",
-        f"scores     mean {sum(totals) / len(totals):.2f}, min {min(totals)}, max {max(totals)} (every seat); "
-        f"winners mean {sum(winner_scores) / games:.2f}",
     ]
-    for k, (reason, n) in enumerate(sorted(reasons.items(), key=lambda kv: (-kv[1], str(kv[0])))):
+    if played:
+        decisions = tally.played_decisions
+        out.append(f"speed      {played / elapsed:,.1f} games/s, {decisions / elapsed:,.0f} decisions/s "
+                   f"({elapsed:.2f} s, {'Ray' if backend == 'ray' else worker_note(workers, played)})")
+    if played < games:
+        out.append(f"resumed    {games - played} games read back from {out_path}, {played} played")
+    sc, rd = s["score"], s["rounds"]
+    out += [
+        f"decisions  {s['decisions']['mean']:.1f} per game",
+        f"rounds     {rd['mean']:.2f} per game (min {rd['min']}, max {rd['max']})",
+        f"scores     mean {sc['mean']:.2f}, min {sc['min']}, max {sc['max']} (every seat); "
+        f"winners mean {sc['winner_mean']:.2f}",
+    ]
+    names = part_names(rules)
+    parts = sc.get("parts_mean") or {}
+    if parts:
+        out.append("by part    " + ", ".join(f"{names.get(p, p)} {v:.2f}" for p, v in parts.items())
+                   + " (mean per seat)")
+    for k, (reason, n) in enumerate(s["end_reasons"].items()):
         out.append(f"{'game end' if k == 0 else '':<10} {n / games:6.1%}  {reason}")
     out.append("win rate by seat (shared wins count as fractions)")
-    for seat, w in enumerate(wins):
+    for seat, w in enumerate(s["wins"]):
         out.append(f"  seat {seat}  {w / games:.3f}  ({w:g} of {games} games)")
+    if out_path is not None:
+        out.append(f"\nrecords in {out_path}")
     click.echo("\n".join(out))
 
 
 @cli.command(short_help="Compare rule sets: the same seeded games with the same bots; print and report balance.")
-@click.argument("sources", nargs=-1, required=True, metavar="SOURCE SOURCE [...]")
+@click.argument("sources", nargs=-1, required=False, metavar="SOURCE SOURCE [...]")
 @click.option("--games", "-n", type=click.IntRange(min=1), default=2000, show_default=True,
               help="Games per source.")
 @players_opt
 @click.option("--seed", "-s", type=int, default=1, show_default=True,
               help="Seed of the first game; game i of every source uses seed+i.")
-@click.option("--bots", "-b", default="random", show_default=True, metavar="NAME[,NAME...]",
-              help="One bot for every seat, or one per seat: random, greedy (e.g. greedy,random,random,random).")
-@click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
-              help="Worker processes (default: one per core; 1 plays in this process).")
+@bots_opt
+@workers_opt
 @option_opt
+@preset_opt
+@out_opt
+@resume_opt
+@backend_opts
+@click.option("--from", "from_path", type=click.Path(), default=None, metavar="FILE",
+              help="Play nothing: report on the games a records file (written with --out) holds.")
 @click.option("--report", "-r", "report_path", type=click.Path(dir_okay=False), default=None,
               help="Also write a report with plots: .md (Markdown) or .html (self-contained page).")
-def compare(sources, games, players, seed, bots, workers, option_pairs, report_path):
+def compare(sources, games, players, seed, bots, workers, option_pairs, preset, out_path, resume, backend, address,
+            from_path, report_path):
     """Play the same seeded games of every SOURCE (a packaged id or a path to a game or variant file) with the same
     bots, print win rates by seat, scores, game length and the cards the game tracks (its play hints) that differ
     most, and optionally write a Markdown or HTML report."""
-    if len(sources) < 2:
+    if from_path is not None and (sources or out_path is not None):
+        raise CommandError("--from reports on a records file: give no SOURCE and no --out with it")
+    if from_path is None and len(sources) < 2:
         raise CommandError("compare needs at least two sources (the same one twice is fine)")
     if report_path is not None:
         try:
@@ -355,42 +417,28 @@ def compare(sources, games, players, seed, bots, workers, option_pairs, report_p
         folder = os.path.dirname(os.path.abspath(report_path))
         if not os.path.isdir(folder):
             raise CommandError(f"cannot write {report_path}: no directory {folder}")
-    all_rules = []
+    if from_path is not None:
+        try:
+            result = from_records(from_path).result()
+        except ContentError as exc:
+            raise CommandError(f"{from_path}: its content does not load: {exc.errors[0]}") from None
+        click.echo(terminal_table(result))
+        write_report_file(result, report_path)
+        return
+    loaded = {}
     for source in sources:
-        try:
-            all_rules.append(load_source(source))
-        except ContentError:
-            load_rules(source)          # raises the same one-line (or listed) CommandError as the other commands
-            raise
-    if players is None:
-        players = min(r.players.stop for r in all_rules) - 1
-    for source, rules in zip(sources, all_rules):
-        if players not in rules.players:
-            raise CommandError(f"{source}: {rules.title} is for {rules.players.start}-{rules.players.stop - 1} "
-                               f"players, not {players}")
-    options = parse_options(option_pairs)
-    try:
-        for source, rules in zip(sources, all_rules):
-            rules.check_options(options)
-        bot_names(bots, players)
-    except ValueError as exc:
-        raise CommandError(str(exc)) from None
-
-    total = games * len(sources)
-    with click.progressbar(length=total, label=f"{len(sources)} sources x {games} games, {players} players",
-                           file=sys.stderr) as bar:
-        seen = [0]
-
-        def progress(n_done):
-            bar.update(n_done - seen[0])
-            seen[0] = n_done
-
-        try:
-            result = compare_sources(list(sources), players=players, games=games, seed=seed, bots=bots,
-                                     options=options, workers=workers, progress=progress)
-        except (ContentError, ValueError) as exc:
-            raise CommandError(str(exc).splitlines()[-1].strip()) from None
+        if source not in loaded:
+            loaded[source] = load_rules(source)     # a one-line (or listed) error for content that does not load
+    study = study_of(list(sources), loaded, players, games, seed, bots, parse_options(option_pairs), preset)
+    label = f"{len(sources)} sources x {games} games, {study.players} players"
+    result = run_study(study, workers, out_path, resume, label, backend, address).result()
     click.echo(terminal_table(result))
+    if out_path is not None:
+        click.echo(f"\nrecords in {out_path}")
+    write_report_file(result, report_path)
+
+
+def write_report_file(result, report_path):
     if report_path is not None:
         try:
             fmt = write_report(result, report_path)

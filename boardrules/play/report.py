@@ -59,6 +59,8 @@ def _signed(x) -> str:
 def _settings(result) -> list[tuple[str, str]]:
     opts = result.get("options") or {}
     shown = ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in opts.items()) or "defaults"
+    if result.get("preset"):
+        shown = f"preset {result['preset']}" + (f", then {shown}" if opts else "")
     lo, hi = result["seeds"]
     return [
         ("games", f"{result['games']} per source (the same seeds {lo}..{hi} for every source)"),

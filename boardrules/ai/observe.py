@@ -1,0 +1,196 @@
+"""Observations per seat, made from ``game.view(seat)`` and nothing else: a string (the view as canonical JSON, an
+information-state key) and a flat numeric vector whose layout is derived from the content.
+
+The vector's slices, in order (seats are counted from the observer: ``seat+0`` is the observer, ``seat+1`` the
+next seat in seat order, and so on; a spectator counts from seat 0):
+
+- ``round``, ``over`` (0 or 1), ``start_player``, ``current_player``, ``chooser`` (one-hot per seat, all 0 for
+  none), ``role`` (one-hot per role, all 0 for none), ``roles_used`` (1 per role used this round);
+- per zone, per holder (the table, or each seat for a zone of each player): ``.../count``, the cards in it, and
+  ``.../cards``, how many of each card type, where the observer may see them (all 0 where the zone is hidden from
+  the observer); then per pile: ``.../pile/<pile>/count``, the cards lying on the zone's cards, and, for a pile
+  that is public, ``.../pile/<pile>/cards`` per card type;
+- per counter: one value for the table, one per seat, per role or per card copy (``<card id>#<copy>``);
+- ``you_act`` (1 when the observer has the pending decision) and ``pending`` (1 per decision kind among the
+  observer's legal actions);
+- at the end: ``score`` per seat and ``winner`` (1 per winning seat).
+
+Hidden things enter only as the view gives them: a hidden zone by its count, a hidden pile by its size.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ..actions import short
+from ..api.game import Game
+from ..api.rules import Rules
+from ..errors import UsageError
+from .space import decision_kinds
+
+
+class Observer:
+    """Observations of the games of one ruleset, player count and options (``Observer.of(game)`` for a game's).
+
+    - :meth:`string` ``(game, seat)``: the view as canonical JSON (the same view, the same string);
+    - :meth:`vector` ``(game, seat)``: a list of :attr:`size` floats, laid out as :attr:`layout` says;
+    - :meth:`from_view` ``(view)``: the vector of a view you already hold (``vector`` is ``from_view(game.view(seat))``).
+
+    :attr:`layout` lists the slices as dicts: ``name``, ``start``, ``stop`` and ``labels`` (what each number of
+    the slice is: a seat, a card or role id, a card copy, a decision kind; ``None`` for a single number).
+    """
+
+    def __init__(self, rules: Rules, players: int, options: Mapping[str, Any] | None = None,
+                 preset: str | None = None) -> None:
+        if not isinstance(rules, Rules):
+            raise UsageError(f"Observer needs the Rules of a game (boardrules.load), got {short(rules)}")
+        self.options = rules.check_options(options, players, preset)
+        self.rules, self.players = rules, players
+        m = rules.model
+        self.name = f"{m.id}-{players}p"
+        self._model = m
+        self._types = [t.id for t in m.types]
+        self._type_at = {t: i for i, t in enumerate(self._types)}
+        self._roles = [r.id for r in m.roles]
+        self._role_at = {r: i for i, r in enumerate(self._roles)}
+        self._kinds = decision_kinds(m)
+        self._kind_at = {k: i for i, k in enumerate(self._kinds)}
+        seats = [f"seat+{k}" for k in range(players)]
+        layout: list[dict] = []
+        self.layout = layout
+        at = 0
+
+        def part(name, labels=None):
+            nonlocal at
+            n = 1 if labels is None else len(labels)
+            layout.append({"name": name, "start": at, "stop": at + n, "labels": labels})
+            at += n
+            return at - n
+
+        self._top = {name: part(name, labels) for name, labels in (
+            ("round", None), ("over", None), ("start_player", seats), ("current_player", seats),
+            ("chooser", seats), ("role", self._roles), ("roles_used", self._roles))}
+        self._zones = []      # (zone id, shared, [(count at, cards at, {pile id: (count at, cards at or None)})])
+        for z in m.zones:
+            holders = [z.id] if z.scope == "shared" else [f"{z.id}/{s}" for s in seats]
+            places = []
+            for h in holders:
+                count = part(f"zone/{h}/count")
+                cards = part(f"zone/{h}/cards", list(self._types))
+                piles = {}
+                for p in m.piles:
+                    piles[p.id] = (part(f"zone/{h}/pile/{p.id}/count"),
+                                   part(f"zone/{h}/pile/{p.id}/cards", list(self._types))
+                                   if p.visibility == "public" else None)
+                places.append((count, cards, piles))
+            self._zones.append((z.id, z.scope == "shared", places))
+        self._counters = []
+        for c in m.counters:
+            labels = {"shared": None, "player": seats, "role": list(self._roles),
+                      "card": list(m.instance_names)}[c.scope]
+            self._counters.append((c.id, c.scope, part(f"counter/{c.id}", labels)))
+        self._you_act = part("you_act")
+        self._pending = part("pending", list(self._kinds))
+        self._score = part("score", seats)
+        self._winner = part("winner", seats)
+        self.size: int = at
+
+    @classmethod
+    def of(cls, game: Game) -> "Observer":
+        """The observer of ``game``'s ruleset, player count and options."""
+        if not isinstance(game, Game):
+            raise UsageError(f"Observer.of needs a Game, got {short(game)}")
+        return cls(game.rules, game.players, game.options)
+
+    def __repr__(self) -> str:
+        return f"<Observer {self.name}: {self.size} numbers>"
+
+    def _view(self, game: Game, seat: int | None) -> dict:
+        if not isinstance(game, Game):
+            raise UsageError(f"expected a Game, got {short(game)}")
+        if game.rules.model is not self._model or game.players != self.players:
+            raise UsageError(f"this game ({game.rules.id}, {game.players} players) is not of the observer "
+                             f"{self.name}")
+        return game.view(seat)
+
+    def string(self, game: Game, seat: int | None) -> str:
+        """What ``seat`` sees, as canonical JSON (keys sorted, compact separators)."""
+        return json.dumps(self._view(game, seat), sort_keys=True, separators=(",", ":"))
+
+    def vector(self, game: Game, seat: int | None) -> list[float]:
+        """What ``seat`` sees, as :attr:`size` numbers laid out as :attr:`layout` says."""
+        return self.from_view(self._view(game, seat))
+
+    def slices(self, vector: list[float]) -> dict[str, Any]:
+        """A vector cut into its named slices (name -> a number, or a dict of label -> number), for reading."""
+        out = {}
+        for s in self.layout:
+            part = vector[s["start"]:s["stop"]]
+            out[s["name"]] = part[0] if s["labels"] is None else dict(zip(s["labels"], part))
+        return out
+
+    def from_view(self, view: Mapping[str, Any]) -> list[float]:
+        """The vector of a view (``game.view(seat)``) of this ruleset's games."""
+        try:
+            return self._encode(view)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+            raise UsageError(f"not a view of a {self.players}-player game of {self.rules.id}: "
+                             f"{type(exc).__name__} {short(exc)}") from None
+
+    def _encode(self, view) -> list[float]:
+        v = [0.0] * self.size
+        n = self.players
+        you = view["you"] or 0
+
+        def rel(seat):
+            return (seat - you) % n
+
+        top = self._top
+        v[top["round"]] = float(view["round"])
+        v[top["over"]] = 1.0 if view["over"] else 0.0
+        for name in ("start_player", "current_player", "chooser"):
+            if view[name] is not None:
+                v[top[name] + rel(view[name])] = 1.0
+        if view["role"] is not None:
+            v[top["role"] + self._role_at[view["role"]]] = 1.0
+        for r in view["roles_used"]:
+            v[top["roles_used"] + self._role_at[r]] = 1.0
+        type_at = self._type_at
+        zones = view["zones"]
+        for zid, shared, places in self._zones:
+            held = [zones[zid]] if shared else [zones[zid][(you + k) % n] for k in range(n)]
+            for cards, (count_at, cards_at, piles) in zip(held, places):
+                if isinstance(cards, Mapping):          # hidden: its count alone
+                    v[count_at] = float(cards["count"])
+                    continue
+                v[count_at] = float(len(cards))
+                for c in cards:
+                    if isinstance(c, str):
+                        v[cards_at + type_at[c]] += 1.0
+                        continue
+                    v[cards_at + type_at[c["card"]]] += 1.0
+                    for pid, under in c.get("piles", {}).items():
+                        pcount, pcards = piles[pid]
+                        if isinstance(under, list):
+                            v[pcount] += len(under)
+                            for u in under:
+                                v[pcards + type_at[u]] += 1.0
+                        else:
+                            v[pcount] += float(under)
+        counters = view["counters"]
+        for cid, scope, at in self._counters:
+            values = counters[cid]
+            if scope == "player":
+                values = [values[(you + k) % n] for k in range(n)]
+            for i, x in enumerate(values):
+                v[at + i] = float(x)
+        if view["you"] is not None and view["current_player"] == view["you"]:
+            v[self._you_act] = 1.0
+            for a in view.get("legal_actions", ()):
+                v[self._pending + self._kind_at[a["kind"]]] = 1.0
+        for s in view.get("scores", ()):
+            v[self._score + rel(s["seat"])] = float(s["total"])
+        for w in view.get("winners", ()):
+            v[self._winner + rel(w)] = 1.0
+        return v
