@@ -12,7 +12,7 @@ import weakref
 from ..content.schemacheck import did_you_mean
 from ..errors import RulesError
 from ..limits import MAX_NUMBER
-from ..model.phrase import Table, Tok, joined, ph, table_tok
+from ..model.phrase import Table, Tok, joined, name_tables, ph, table_tok
 from ..model.records import article, pile_text, plural
 from .codegen import coded, missing
 
@@ -78,6 +78,17 @@ def _with_tag(cards, tag, tags):
 
 def _of_kind(cards, kind, kinds):
     return [c for c in cards if kinds[c] == kind]
+
+
+def _agreeing(subject, word: str) -> str:
+    """A comparison's verb agreeing with its subject: "the long sides of it are at most ...", "the number of
+    cards is ..."; the subject's head is its words before the first preposition or clause."""
+    head = re.split(r" (?:of|in|on|among|from|to|for|with|that|which|you|who|where|by|at) ", str(subject), maxsplit=1)[0]
+    last = head.rsplit(" ", 1)[-1]
+    if head.startswith(("the number", "the total", "the sum", "the size", "the smaller", "the larger", "the room")) \
+            or not last.endswith("s") or last.endswith(("ss", "us", "is")) or not word.startswith("is"):
+        return word
+    return "are" + word[2:]
 
 
 def fold_and(fns):
@@ -159,6 +170,8 @@ class Compiler:
                                  # them ("<tag> <kind> in <zone>", "<tag> <kinds> in <zone>"; one may be None)
         self.counted = {}        # id of a compiled count -> (one, many): "card in your hand", "cards in your hand"
         self.zero = {}           # id of a compiled amount -> what it reads as when it is not 0 and when it is
+        self.held = {}           # id of a compiled counter -> ("you" or "there", its plural noun): compared, it
+        #                          reads "you have at least 3 tokens", "there are fewer tokens in the pool than ..."
                                  # ("there are tokens in the pool", "there are no tokens in the pool")
         self.with_it = {}        # id of a compiled amount held by the candidate ($it) -> the same as a phrase about
                                  # the cards that pass ("with tokens on them", "without tokens on them")
@@ -648,9 +661,11 @@ class Compiler:
             if rest.startswith(("the ", "your ")):
                 return
             self.zero[id(fn)] = (ph("you have ", rest), ph("you have no ", rest))
+            self.held[id(fn)] = ("you", rest)
             return
         rest = text[4:] if isinstance(text, str) and str(text).startswith("the ") else text
         self.zero[id(fn)] = (ph("there are ", rest), ph("there are no ", rest))
+        self.held[id(fn)] = ("there", rest)
         if cdef.scope == "card" and node.get("on") == "$it":
             self.with_it[id(fn)] = (ph("with ", words_, " on them"), ph("without ", words_, " on them"))
 
@@ -713,6 +728,8 @@ class Compiler:
         if kind in ("string", "boolean", "map"):
             self.words[fn] = f"the attribute {name!r}, which holds " + \
                 {"string": "words", "boolean": "true or false", "map": "a table (give it a 'key')"}[kind]
+        if str(ctext) == "it":      # the candidate's: "its weight"
+            return fn, ph('its ', self.m.attr_text(name))
         return fn, ph('the ', self.m.attr_text(name), ' of ', ctext)
 
     def num_count(self, node, path):
@@ -996,12 +1013,18 @@ class Compiler:
             if have is not None:        # "you have at least 3 <things> in <zone>"
                 self.negations[id(fn)] = have[1]
                 return fn, have[0]
+            held = self.held_text(a, node[key], key, tb)
+            if held is not None:        # "you have at least your fee in tokens", "there are more X than Y"
+                self.negations[id(fn)] = held[1]
+                return fn, held[0]
             if flag is None:
-                self.negations[id(fn)] = ph(ta, ' ', COMPARE[OPPOSITE[key]][1], ' ', tb)
+                word = _agreeing(ta, word)
+                self.negations[id(fn)] = ph(ta, ' ', _agreeing(ta, COMPARE[OPPOSITE[key]][1]), ' ', tb)
             else:
                 other = self.flag_text(node[key], OPPOSITE[key])
                 if other and not other.startswith("not ("):
                     self.negations[id(fn)] = other
+            name_tables(tb, word[3:] if word.startswith("is ") else word)     # "Less than" heads its value row
             return fn, flag or ph(ta, ' ', word, ' ', tb)
         if key is None:
             self.report(path, f"unknown condition {next(iter(node))!r}",
@@ -1031,6 +1054,32 @@ class Compiler:
         other = HAVE.get(OPPOSITE[key])
         return said, (ph("you have ", other, " ", Tok(str(n), "number", n), " ", noun) if other else
                       ph("you do not have ", HAVE[key], " ", Tok(str(n), "number", n), " ", noun))
+
+    def held_text(self, left, pair, key, tb):
+        """A counter compared with an amount, as what you have or what there is: (sentence, its negation) or None.
+        "you have at least 3 tokens", "you have at least your fee in tokens", "you have fewer tokens than ...",
+        "there are more tokens on it than marks on it"; a number on the left of no counter, or 1, keeps its
+        comparison."""
+        held = self.held.get(id(left))
+        if held is None or not isinstance(pair, list) or len(pair) != 2 or pair[1] == 1 or isinstance(pair[1], bool):
+            return None
+        who, noun = held
+
+        def said(k):
+            n = pair[1]
+            if type(n) is int and k in HAVE:
+                amount = ph(HAVE[k], " ", Tok(str(n), "number", n), " ", noun)
+            elif k in ("lt", "gt"):
+                amount = ph("fewer " if k == "lt" else "more ", noun, " than ", tb)
+            elif k in ("le", "ge", "eq") and who == "you":
+                amount = ph(HAVE[k], " ", tb, " in ", noun)
+            elif k in ("le", "ge"):     # there are not more (not fewer) tokens in the pool than ...
+                amount = ph("not ", "more " if k == "le" else "fewer ", noun, " than ", tb)
+            else:
+                return None
+            return ph("you have " if who == "you" else "there are ", amount)
+        yes, no = said(key), said(OPPOSITE[key])
+        return (yes, no) if yes is not None and no is not None else None
 
     def flag_text(self, pair, key):
         """{eq: [{quantity: flag}, 1]} reads as the flag's sentence."""

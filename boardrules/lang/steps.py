@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ..model import nodes as N
-from ..model.phrase import Tok, capital, joined, ph
+from ..model.phrase import Tok, capital, joined, name_tables, ph
 from ..model.records import article, plural
 from .codegen import coded
 from .collisions import BlockFlow, StepFlow
@@ -447,6 +447,8 @@ class StepCompiler(Compiler):
         raw = spec.get("value", 1)
         value, vtext = self.amount(raw, path + (key, "value"))
         text = ph('add ', vtext, ' to ', ctext) if add else ph('set ', ctext, ' to ', vtext)
+        if not add:
+            name_tables(vtext, ctext)       # the table's values are the counter's
         if add and isinstance(raw, int) and not isinstance(raw, bool) and raw < 0:
             text = ph('take ', -raw, ' from ', ctext)
         elif add and isinstance(raw, dict) and isinstance(raw.get("sub"), list) and len(raw["sub"]) == 2 \
@@ -468,6 +470,8 @@ class StepCompiler(Compiler):
             names.append((var, *self.number(value, path + ("let", name))))
         said = [ph("the ", n.replace("_", " "), " are " if n.endswith("s") and not n.endswith("ss") else " is ", t)
                 for n, _, t in names]
+        for (_, _, t), name in zip(names, item["let"]):
+            name_tables(t, name.replace("_", " "))      # "Amount" heads the value row of a table it reads off
         return N.Let([(n, f) for n, f, _ in names]), joined("; ", said)
 
     def st_end_game(self, item, path):
