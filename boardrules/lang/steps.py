@@ -38,8 +38,8 @@ class StepCompiler(Compiler):
             self.flow_step.blocks.append(flow)
         else:
             self.flows.append(flow)
-        for (item, node), (after, call) in zip(made, made[1:]):
-            _say_the_number(item, node, after, call)
+        for k, ((item, node), (after, call)) in enumerate(zip(made, made[1:])):
+            _say_the_number(item, node, after, call, [x for x, _ in made[k + 2:]], self.m.raw.get("content", {}))
         steps.extend(suffix or [])
         return self.register(N.Block(steps, shared=shared, guard=guard), path)
 
@@ -496,18 +496,32 @@ class StepCompiler(Compiler):
                                         's' if n != 1 else '', ' to the left')
 
 
-def _say_the_number(item, node, after, call) -> None:
+def _say_the_number(item, node, after, call, later=(), content=None) -> None:
     """"Let the amount be 1, then <a procedure that says 'that many ...'>" reads as a rulebook says it: "take 1
-    token from the heap" instead of "the amount is 1; take that many tokens from the heap". Only a single whole number
-    bound just before the call, and only sentences the content did not write itself."""
+    token from the heap" instead of "the amount is 1; take that many tokens from the heap"; an amount that is not a
+    whole number is said after the procedure's sentence: "pay tokens to the heap equal to your fee" (a table it reads
+    off is headed by the procedure's noun, "Tokens"). Only a single variable bound just before the call and read by
+    no later step (nor by what a later call or emit runs), and only sentences the content did not write itself."""
     if not (isinstance(node, N.Let) and isinstance(call, N.Call) and "rule_text" not in item
             and "rule_text" not in after and isinstance(call.text, str) and "that many " in call.text):
         return
     values = list(item["let"].values())
-    if len(values) != 1 or type(values[0]) is not int:
+    if len(values) != 1 or isinstance(values[0], bool):
         return
     n = values[0]
-    head, _, rest = call.text.partition("that many ")
+    head, _, rest = str(call.text).partition("that many ")
+    if type(n) is not int:
+        name = next(iter(item["let"]))
+        verb = " are " if name.endswith("s") and not name.endswith("ss") else " is "     # as st_let says it
+        value = _after(node.text, "the " + name.replace("_", " ") + verb)
+        if value is None or _read_later(name, later, content or {}):
+            return
+        noun = re.split(r" (?:to|from|into|onto|on|in|of|for|at|with|\()", " " + rest, maxsplit=1)[0].strip()
+        for part in getattr(value, "parts", ()):
+            if isinstance(part, Tok) and part.kind == "table":      # its values are the procedure's noun
+                part.ref.value = noun[:1].upper() + noun[1:]
+        node.text, call.text = "", ph(*_parts_before(call.text, "that many "), rest, " equal to ", value)
+        return
     words = rest.split(" ")
     if n == 1:      # the noun phrase's head is its first plural word among the next few: "victory points"
         for k, word in enumerate(words[:3]):
@@ -516,3 +530,59 @@ def _say_the_number(item, node, after, call) -> None:
                 break
     node.text, call.text = "", f"{head}{n} {' '.join(words)}"
 
+
+def _after(text, prefix):
+    """The phrase after its plain-text ``prefix`` (tokens kept), or None when it does not start so."""
+    parts = list(getattr(text, "parts", (str(text),)))
+    if not parts or type(parts[0]) is not str or not parts[0].startswith(prefix):
+        return None
+    return ph(parts[0][len(prefix):], *parts[1:])
+
+
+def _parts_before(text, marker):
+    """The parts of a phrase before the plain-text ``marker`` (tokens kept)."""
+    out = []
+    for part in getattr(text, "parts", (str(text),)):
+        if type(part) is str and marker in part:
+            out.append(part.partition(marker)[0])
+            break
+        out.append(part)
+    return out
+
+
+def _read_later(name, later, content) -> bool:
+    """Whether a later step of the list reads ``$name``: itself, or through a procedure it calls or the abilities
+    an event it emits runs (read from the content as written)."""
+    mark = re.compile(r"\$" + re.escape(name) + r"\b")
+    procedures = content.get("procedures") or {}
+    seen: set = set()
+
+    def reads(x) -> bool:
+        if isinstance(x, str):
+            return bool(mark.search(x))
+        if isinstance(x, dict):
+            callee = x.get("call")
+            if isinstance(callee, str) and callee not in seen:
+                seen.add(callee)
+                if reads(procedures.get(callee)):
+                    return True
+            if isinstance(x.get("emit"), str) and any(reads(e) for e in _answering(content, x["emit"])):
+                return True
+            return any(reads(v) for v in x.values())
+        if isinstance(x, list):
+            return any(reads(v) for v in x)
+        return False
+    return any(reads(x) for x in later)
+
+
+def _answering(content, event):
+    """Every mapping in the content that answers ``event`` (``when: <event>``)."""
+    stack = [content]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            if x.get("when") == event:
+                yield x
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
