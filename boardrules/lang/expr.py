@@ -170,6 +170,7 @@ class Compiler:
                                  # them ("<tag> <kind> in <zone>", "<tag> <kinds> in <zone>"; one may be None)
         self.counted = {}        # id of a compiled count -> (one, many): "card in your hand", "cards in your hand"
         self.zero = {}           # id of a compiled amount -> what it reads as when it is not 0 and when it is
+        self.equals = {}         # id of a compiled "is" comparison -> (its subject, its value)
         self.held = {}           # id of a compiled counter -> ("you" or "there", its plural noun): compared, it
         #                          reads "you have at least 3 tokens", "there are fewer tokens in the pool than ..."
                                  # ("there are tokens in the pool", "there are no tokens in the pool")
@@ -962,7 +963,11 @@ class Compiler:
         if type(default) is not int:
             self.words[fn] = f"the option {name!r}, whose values are " + \
                 ("true or false" if isinstance(default, bool) else "words")
-        return fn, ph('the option `', name, '`')
+        return fn, ph('the ', self.option_tok(name), ' option')
+
+    def option_tok(self, name) -> Tok:
+        """A game option named in a sentence: its id in words ("the big board option")."""
+        return Tok(str(name).replace("_", " "), "option", name)
 
     def num_mod(self, node, path):
         a, b, (ta, tb) = self._pair(node, path, "mod")
@@ -1018,6 +1023,8 @@ class Compiler:
                 self.negations[id(fn)] = held[1]
                 return fn, held[0]
             if flag is None:
+                if key == "eq":     # "the board is big or small" (see if_any)
+                    self.equals[id(fn)] = (ta, tb)
                 word = _agreeing(ta, word)
                 self.negations[id(fn)] = ph(ta, ' ', _agreeing(ta, COMPARE[OPPOSITE[key]][1]), ' ', tb)
             else:
@@ -1127,6 +1134,13 @@ class Compiler:
         fn = fold_or(fns)
         if len(fns) == 1:
             return fn, texts[0]
+        same = [self.equals.get(id(f)) for f in fns]
+        if all(same) and len({str(s[0]) for s in same}) == 1:      # "the board is big or small"
+            subject, values = same[0][0], [s[1] for s in same]
+            listed = ph(joined(", ", values[:-1]), " or ", values[-1])
+            return self.negated(fn, ph(subject, " is ", listed),
+                                ph(subject, " is neither ", values[0], " nor ", values[1]) if len(values) == 2 else
+                                ph(subject, " is none of ", joined(", ", values[:-1]), " and ", values[-1]))
         return self.negated(fn, ph("either ", joined(" or ", texts)), joined(" and ", nots) if all(nots) else None)
 
     def if_not(self, node, path):
@@ -1250,8 +1264,9 @@ class Compiler:
         if name not in self.m.options:
             self.report(path + ("option",), f"unknown option {name!r}", choices=self.m.options)
         return self.negated(coded(lambda g, env: bool(g.options.get(name)),
-                                  lambda e: f"bool(g.options.get({e.const(name)}))"), ph('the option `', name, '` is on'),
-                            ph('the option `', name, '` is off'))
+                                  lambda e: f"bool(g.options.get({e.const(name)}))"),
+                            ph('you play with the ', self.option_tok(name), ' option'),
+                            ph('you play without the ', self.option_tok(name), ' option'))
 
     def if_bound(self, node, path):
         var = self.var("$" + node["bound"], path + ("bound",), None)   # a card, or a choice's answer (a word)
