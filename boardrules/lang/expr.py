@@ -424,8 +424,13 @@ class Compiler:
                 if rels:
                     one = None      # ("with tokens on them" is said of many)
             elif rels:                  # "the cards in your hand with tokens on them"
-                counted = ph(plural(self.holds(node) or "card"), ' in ', text, ' ', joined(" and ", rels))
-                text = ph('the ', counted)
+                cards = plural(self.holds(node) or "card")
+                owner, _, held = str(text).partition(" ")
+                if owner in ("your", "their") and held == cards:      # "your tokens of the same kind as ..."
+                    counted = text = ph(text, ' ', joined(" and ", rels))
+                else:
+                    counted = ph(cards, ' in ', text, ' ', joined(" and ", rels))
+                    text = ph('the ', counted)
             else:
                 text = ph(text, ' where ', ctext)
         if node.get("one_per_type"):    # one card of each kind: the first in the zone's order
@@ -1198,6 +1203,8 @@ class Compiler:
             return f"((({x} := {e.expr(a)}), ({y} := {e.expr(b)}))[0] is not None and {y} is not None " \
                    f"and {kinds}[{x}] == {kinds}[{y}])"
         coded(fn, code)
+        if pair[0] == "$it" or pair[1] == "$it":        # a filter: "the cards in your hand of the same kind as ..."
+            self.relative[id(node)] = (node, ph('of the same kind as ', tb if pair[0] == "$it" else ta))
         return self.negated(fn, ph(ta, ' is the same kind of card as ', tb), ph(ta, ' is not the same kind of card as ', tb))
 
     def if_same_card(self, node, path):
@@ -1280,6 +1287,10 @@ class Compiler:
 
     def if_empty(self, node, path):
         sel, text = self.selector(node["empty"], path + ("empty",))
+        counted = self.cards_of.get(id(sel), (None, None))[1]
+        if counted:     # "there are no tokens in the pool of the same kind as ..."
+            return self.negated(coded(lambda g, env: not sel(g, env), lambda e: f"(not {e.expr(sel)})"),
+                                ph('there are no ', counted), ph('there are ', counted))
         return self.negated(coded(lambda g, env: not sel(g, env), lambda e: f"(not {e.expr(sel)})"), ph('there is no card in ', text), ph('there is a card in ', text))
 
     def if_distinct(self, node, path):
