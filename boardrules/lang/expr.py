@@ -80,6 +80,13 @@ def _of_kind(cards, kind, kinds):
     return [c for c in cards if kinds[c] == kind]
 
 
+def _pile_text(ptext, htext):
+    """A pile on a card; on the candidate, "its <pile>" rather than "the <pile> of it"."""
+    if str(htext) == "it" and str(ptext).startswith("the ") and str(ptext).endswith(" of {card}"):
+        return "its " + str(ptext)[4:-len(" of {card}")]
+    return pile_text(ptext, htext)
+
+
 def _agreeing(subject, word: str) -> str:
     """A comparison's verb agreeing with its subject: "the long sides of it are at most ...", "the number of
     cards is ..."; the subject's head is its words before the first preposition or clause."""
@@ -365,7 +372,7 @@ class Compiler:
                 def base(g, env):
                     piles = g.piles[pile]
                     return [c for h in hosts(g, env) for c in piles.get(h, ())]
-            text = pile_text(ptext, htext)
+            text = _pile_text(ptext, htext)
         else:
             self.report(path, "a selector needs 'zone' or 'pile'", hint="write {zone: <zone id>} or {pile: <pile id>, on: $card}")
             return (lambda g, env: []), "?"
@@ -692,7 +699,7 @@ class Compiler:
         host, htext = self.card(spec.get("on", "$self"), path + ("room", "on"))
         ptext = self.m.piles[pile].text if pile is not None else "?"
         fn = coded(lambda g, env: g.pile_room(pile, host(g, env)), lambda e: f"g.pile_room({e.const(pile)}, {e.expr(host)})")
-        where = pile_text(ptext, htext)
+        where = _pile_text(ptext, htext)
         self.zero[id(fn)] = (ph("there is room left in ", where), ph("there is no room left in ", where))
         return fn, ph('the room left in ', where)
 

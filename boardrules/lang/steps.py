@@ -444,6 +444,10 @@ class StepCompiler(Compiler):
     def _counter(self, item, path, key, add):
         spec = item[key]
         c, who, ctext = self.counter_ref(spec, path + (key,))
+        cdef = self.m.counters[c] if c is not None else None
+        if cdef is not None and cdef.scope == "player" and spec.get("of") in (None, "you") \
+                and str(ctext)[:1].islower() and not str(ctext).startswith(("the ", "your ")):
+            ctext = ph("your ", ctext)      # "add 1 to your tokens", not "add 1 to tokens"
         raw = spec.get("value", 1)
         value, vtext = self.amount(raw, path + (key, "value"))
         text = ph('add ', vtext, ' to ', ctext) if add else ph('set ', ctext, ' to ', vtext)
