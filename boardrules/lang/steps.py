@@ -109,7 +109,8 @@ class StepCompiler(Compiler):
         spec = item["repeat"]
         times, ttext = self.amount(spec["times"], path + ("repeat", "times"))
         body = self.block(spec.get("do"), path + ("repeat", "do"))
-        return self.compound(N.Repeat(times, body), ph('up to ', ttext, ' times'), body)
+        said = ph('up to ', ttext, ' times') if str(ttext).isdigit() else ph('up to as many times as ', ttext)
+        return self.compound(N.Repeat(times, body), said, body)
 
     def with_player(self, compile_body):
         """Compiles steps that run with a player in scope (a turn of each player)."""
@@ -387,11 +388,11 @@ class StepCompiler(Compiler):
             refill = None
             if zi is not None and self.m.zones[zi].refill_from is not None:
                 refill = (zi, self.m.zones[zi].refill_from, self.m.zones[zi].refill_shuffle)
-            cards = "1 card" if ctext == "1" else ph(ctext, ' cards')
+            cards = _many_cards(ctext)
             return N.Move(None, None, take, count_fn, dest, bottom, refill), \
                 ph('take ', cards, ' from the top of ', stext, ' into ', dtext)
         source, stext = self.selector(src, p + ("from",))
-        what = "all cards" if count_fn is None else ("1 card" if ctext == "1" else ph(ctext, ' cards'))
+        what = "all cards" if count_fn is None else _many_cards(ctext)
         return N.Move(None, source, None, count_fn, dest, bottom, None), ph('move ', what, ' from ', stext, ' to ', dtext)
 
     def st_pick(self, item, path):
@@ -498,6 +499,13 @@ class StepCompiler(Compiler):
         start = self.m.start_player_text
         return N.PassStartPlayer(n), ph(capital(Tok(start, 'player', 'start_player')), ' passes ', Tok(str(n), 'number', n), ' seat',
                                         's' if n != 1 else '', ' to the left')
+
+
+def _many_cards(ctext):
+    """A count of cards: "1 card", "3 cards", "as many cards as the number of players plus 1"."""
+    if ctext == "1":
+        return "1 card"
+    return ph(ctext, ' cards') if str(ctext).isdigit() else ph('as many cards as ', ctext)
 
 
 def _say_the_number(item, node, after, call, later=(), content=None) -> None:
