@@ -177,10 +177,10 @@ class Compiler:
                                  # them ("<tag> <kind> in <zone>", "<tag> <kinds> in <zone>"; one may be None)
         self.counted = {}        # id of a compiled count -> (one, many): "card in your hand", "cards in your hand"
         self.zero = {}           # id of a compiled amount -> what it reads as when it is not 0 and when it is
+                                 # ("there are tokens in the pool", "there are no tokens in the pool")
         self.equals = {}         # id of a compiled "is" comparison -> (its subject, its value)
         self.held = {}           # id of a compiled counter -> ("you" or "there", its plural noun): compared, it
-        #                          reads "you have at least 3 tokens", "there are fewer tokens in the pool than ..."
-                                 # ("there are tokens in the pool", "there are no tokens in the pool")
+                                 # reads "you have at least 3 tokens", "there are fewer tokens in the pool than ..."
         self.with_it = {}        # id of a compiled amount held by the candidate ($it) -> the same as a phrase about
                                  # the cards that pass ("with tokens on them", "without tokens on them")
         self.relative = {}       # id of a raw condition on the candidate -> (it, that phrase about the cards that pass)
