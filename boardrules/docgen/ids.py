@@ -107,7 +107,7 @@ class IdsPage:
                                                            for o, v in spec.get("options", {}).items())]
             for k, spec in m.presets.items()])
         procs = c.get("procedures") or {}
-        lines += self._section("Procedures", ["Id", "What the pages say for a `call` of it"], [
+        lines += self._section("Procedures", ["Id", "What the pages say where a step calls it"], [
             [code(k), md(spec.get("text", "")) if isinstance(spec, dict) else ""] for k, spec in procs.items()])
         lines += self._section("Payments", ["Id", "What the pages call it"], [
             [code(p.id), md(p.text)] for p in m.payments])
