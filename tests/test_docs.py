@@ -187,7 +187,7 @@ def test_docgen_is_generic():
     rules = boardrules.load(ROOT / "tests" / "games" / "market" / "game.yaml")
     pages = {p.path: p.text for p in docgen.GameDoc(rules, "games/market").pages()}
     # the variable the Mason binds reads as what it holds, on the card that uses it
-    assert "After you buy, if the card you buy is a big card: add 2 to money." in pages["games/market/cards.md"]
+    assert "After you buy, if the card you buy is a big card: add 2 to your money." in pages["games/market/cards.md"]
     assert "Mason" in pages["games/market/roles.md"]
     assert "Money" in pages["games/market/setup.md"]          # the counter appears in the starting position
 

@@ -28,7 +28,7 @@ def test_loads_and_describes_itself():
     assert RULES.id == "market" and RULES.players == range(2, 4)
     fair = next(t for t in RULES.cards if t.id == "fair")
     assert fair.name == {"en": "Fair", "zh": "市集"}
-    assert fair.texts == ["After you buy, if the card you buy is a big card: add 2 to money."]
+    assert fair.texts == ["After you buy, if the card you buy is a big card: add 2 to your money."]
 
 
 def test_money_is_a_counter_and_buying_pays_into_the_bank():

@@ -77,5 +77,5 @@ def test_lookups_and_player_count_ifs_read_as_tables():
     setup = next(p.text for p in __import__("boardrules.docgen", fromlist=["x"]).GameDoc(
         boardrules.load("puerto_rico"), "games/puerto_rico").pages() if p.path.endswith("setup.md"))
     assert "a number by player count (see the table)" in setup
-    assert "| Players | 2 | 3 | 4 | 5 |" in setup and "| Value | 65 | 75 | 100 | 122 |" in setup
+    assert "| Players | 2 | 3 | 4 | 5 |" in setup and "| Victory point chips left | 65 | 75 | 100 | 122 |" in setup
     assert "otherwise, counting" not in setup

@@ -17,7 +17,21 @@ PATTERNS = {
     "formula-style table": [r"if it is \d+.*otherwise", r"\bif it is \d+, "],
     "code-style condition": [r"where it is .* and .* on it is", r"is more than 0", r"\bYou first if\b",
                              r"the amount is \d+; take that many"],
+    # a number compared with another as code: "the city spaces of it is at most ...", "doubloons is at least ...",
+    # "the colonists in the supply is less than ...", "where it is the same kind of card as ..."
+    "code-style comparison": [r"\bthe [a-z ]+ of it\b",
+                              r"(?:^|\b(?:[Ii]f|and|or) )[A-Za-z][a-z]+s is (?:at least|at most|more than|less than)\b",
+                              r"\bthe [a-z]+s (?:in|on) the [a-z ]+ is (?:at least|at most|more than|less than)\b",
+                              r"where it is the same kind of card as"],
+    # an option said as a switch: "if the option `nobles` is on", "X if the option `swap` is on, else Y"
+    "option said as code": [r"the option `[^`]+` is \w"],
+    # a table whose value row does not say what the value is
+    "unnamed table row": [r"^\|\s*Value\s*\|"],
 }
+#: a number bound in one step and used by the next as "that many" ("The amount is your cost. Pay that many coins."),
+#: found on the page (the two steps are two list items, maybe with the table the first reads off between them)
+SAID_TWICE = re.compile(r"^[ \t]*(?:\d+\.|-) The [a-z ]+ (?:is|are) [^\n]+\n(?:[ \t]*\n|[ \t]*\|[^\n]*\n)*"
+                        r"[ \t]*(?:\d+\.|-) [A-Z]\w* that many\b", re.M)
 #: the number of such sentences today; it may only go down (goal: 0)
 RATCHET = 0
 
@@ -37,6 +51,8 @@ def sentences(text):
 def offending(all_pages):
     found = []
     for page in all_pages:
+        for m in SAID_TWICE.finditer(page.text):
+            found.append((page.path, "amount said apart from its use", " / ".join(m.group(0).split("\n"))))
         for said in sentences(page.text):
             for kind, patterns in PATTERNS.items():
                 if any(re.search(p, said) for p in patterns):
@@ -69,10 +85,29 @@ def test_the_patterns_catch_what_they_should():
            "the number of cards in your hand where it is a big card and tokens on it is at least 1.",
            "If the tokens in the pool is more than 0:", "You first if there are tokens: take 1.",
            "You first the amount is 1; take that many coins from the bank."]
+    bad += ["You may choose a card to build, if the city spaces of it is at most the free spaces.",
+            "If doubloons is at least your building cost:", "If the colonists in the supply is less than the need:",
+            "Move all cards from your goods where it is the same kind of card as the good you keep.",
+            "If the option `nobles` is on:", "It costs 8 if the option `swap` is on, else 7.",
+            "| Value | 65 | 75 | 100 | 122 |"]
     good = ["Set the chips to a number by player count (2 / 3 players: 65 / 75).",
-            "If there are tokens in the pool:", "the number of big cards in your hand with tokens on them."]
+            "If there are tokens in the pool:", "the number of big cards in your hand with tokens on them.",
+            "You may choose a card to build, if its city spaces are at most the free spaces.",
+            "If you have at least your building cost in doubloons:", "the number of cards in the pile is at least 4.",
+            "If there are fewer colonists in the supply than the need:",
+            "Move all cards from your goods of the same kind as the good you keep.",
+            "If you play with the nobles option:", "If the new buildings option is draft or random:",
+            "| Victory point chips left | 65 | 75 | 100 | 122 |", "| Less than | 1 | 2 | 2 | 3 |",
+            "5. Pay coins to the bank equal to your building cost.",
+            "- The points are the cards just moved.\n- Add 1 to your shipments.\n- Score that many points."]
     page = type("P", (), {"path": "x.md", "text": "\n".join(bad + good)})
     assert len(offending([page])) == len(bad)
+    twice = ["5. The amount is your building cost.\n6. Pay that many coins to the bank.",
+             "- The amount is a number by player count (see the table).\n\n    | Players | 2 | 3 |\n    |---|---|---|\n"
+             "    | Amount | 3 | 2 |\n\n- Take that many coins from the bank."]
+    for text in twice:
+        assert [k for _, k, _ in offending([type("P", (), {"path": "x.md", "text": text})])] == \
+            ["amount said apart from its use"], text
 
 
 # ------------------------------------------------------------------------------------------------ nothing unsaid
@@ -160,3 +195,48 @@ def test_the_site_is_not_made_with_inconsistent_pages(tmp_path, monkeypatch):
     else:
         raise AssertionError("generate() wrote pages with an empty section")
     assert not (tmp_path / "games").exists()
+
+
+# ------------------------------------------------------------------------------------------------ said once
+# (issue 25, leftovers) an amount is said in the sentence that uses it, a counter compared with an amount as what
+# you have, an option as what you play with, and bookkeeping as the rule a player reads
+
+def _harbor(tmp_path, action_tail, procedure="  earn:\n    text: gain that many money\n    do:\n"
+                                             "      - add: {counter: money, value: $amount}\n"):
+    text = (ROOT / "tests/games/harbor/game.yaml").read_text(encoding="utf-8")
+    anchor = "      - move: {card: $card, to: {zone: yard}}\n"
+    assert anchor in text and "procedures:\n" in text
+    text = text.replace(anchor, anchor + action_tail, 1).replace("procedures:\n", "procedures:\n" + procedure, 1)
+    game = tmp_path / "game.yaml"
+    game.write_text(text.replace("$schema=../../../schemas/", "$schema=../schemas/"), encoding="utf-8")
+    out = docgen.make_pages([game], variants=[])
+    return check.plain(next(p.text for p in out if p.path.endswith("/roles.md")))
+
+
+def test_an_amount_is_said_where_it_is_used(tmp_path):
+    let = "      - {let: {amount: {count: {zone: market}}}}\n      - {call: earn}\n"
+    roles = _harbor(tmp_path, let)
+    assert "gain money equal to the number of cards in the market." in roles
+    assert "the amount is" not in roles and "that many" not in roles.split("in detail")[0]
+    # a later step reads the amount too: the sentence that binds it stays
+    roles = _harbor(tmp_path, let + "      - {add: {counter: money, value: $amount}}\n")
+    assert "the amount is the number of cards in the market." in roles and "gain that many money." in roles
+
+
+def test_puerto_rico_builder_and_mayor_read_as_the_rulebook():
+    import boardrules
+    roles = next(p.text for p in docgen.GameDoc(boardrules.load("puerto_rico"), "games/puerto_rico").pages()
+                 if p.path.endswith("roles.md"))
+    builder = check.plain(roles.split("## Builder")[1].split("## Craftsman")[0])
+    assert "its city spaces are at most the free spaces" in builder
+    assert "you have at least your building cost in doubloons" in builder
+    assert "pay doubloons to the bank equal to your building cost." in builder
+    mayor = roles.split("## Mayor")[1].split("## Builder")[0]
+    end = mayor.split("**End of the phase**")[1].split("**Cards that act")[0]
+    steps = [line for line in end.splitlines() if re.match(r"\s*(\d+\.|-) ", line)]
+    assert len(steps) == 2, end       # the refill, and the game end it may trigger
+    assert "Refill the colonist ship" in steps[0] and "the game ends at the end of this round" in steps[1]
+    assert not re.search(r"The [a-z ]+ (is|are) the (larger|smaller) of", mayor)
+    assert "If you play with the" not in mayor      # taking colonists back: said by the choice, nobles included
+    start = mayor.split("**Start of the phase**")[1].split("**Action**")[0]
+    assert "handed out one at a time" in start and not start.rstrip().endswith(":")

@@ -85,8 +85,12 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, Opti
                 if tables is None:
                     return f"{lead} ({t.row(lambda v: render(v, token, md))})"
                 tables.append(table([md(t.head)] + [md(label) for label, _ in t.rows],
-                                    [["Value"] + [render(v, token, md) for _, v in t.rows]]))
+                                    [[md(t.value or "Value")] + [render(v, token, md) for _, v in t.rows]]))
                 return f"{lead} (see the table)"
+            if tok.kind == "option":
+                if tok.ref not in m.options or not self.folder:
+                    return md(tok)
+                return f"[{md(tok)}]({self.link('options.md', 'option-' + str(tok.ref))})"
             index = {"card": m.type_index, "role": m.role_index, "quantity": m.quantity_index}.get(tok.kind, {})
             if tok.ref not in index or not self.folder:
                 return md(tok)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..model.nodes import Let
 from .setup import option_values
 from .steps import walk
 from .text import cap, code, flow, fmt_value, md, sentence, table
@@ -106,7 +107,7 @@ class IdsPage:
                                                            for o, v in spec.get("options", {}).items())]
             for k, spec in m.presets.items()])
         procs = c.get("procedures") or {}
-        lines += self._section("Procedures", ["Id", "What the pages say for a `call` of it"], [
+        lines += self._section("Procedures", ["Id", "What the pages say where a step calls it"], [
             [code(k), md(spec.get("text", "")) if isinstance(spec, dict) else ""] for k, spec in procs.items()])
         lines += self._section("Payments", ["Id", "What the pages call it"], [
             [code(p.id), md(p.text)] for p in m.payments])
@@ -181,6 +182,8 @@ class IdsPage:
             text = node.text
             if getattr(node, "parts", ()) and node.head and len(str(text)) > 200:     # a long compound: its clause
                 return sentence(self.say(node.head)) + " *(and the steps inside it)*"
+            if not text and "rule_text" not in step and isinstance(node, Let):     # merged into the next step
+                return "*(said with the step after it)*"
             return sentence(self.say(text)) if text else "*(left out of the rules pages)*"
         if path[0] == "scoring" and isinstance(step.get("name"), dict):
             return md(step["name"].get("en", ""))

@@ -67,6 +67,9 @@ def render_steps(steps, ordered=True, depth=0, say=str) -> list[str]:
                 lines.append("")
             continue
         head, parts = split
+        if not any(sub for _, sub in parts):        # every step inside it left out: its own sentence says it all
+            lines += [f"{pad}{bullet}{sentence(tell(head, tables))}"] + _tables(tables, pad)
+            continue
         item = [f"{pad}{bullet}{clause(tell(head, tables))}:"]
         item += _tables(tables, pad) + [""] if tables else []
         for label, sub in parts:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..errors import ContentIssue
 from ..model import nodes as N
 from ..model import records as M
-from ..model.phrase import capital, joined, ph
+from ..model.phrase import capital, joined, name_tables, ph
 from ..content.merge import walk
 from .collisions import BlockFlow, StepFlow, collisions
 from .steps import StepCompiler
@@ -576,6 +576,7 @@ class ContentCompiler(StepCompiler):
                     t.texts.append(ph(lead, ': ', self.text_of(body), '.'))
                 elif "score" in eff:
                     value, vtext = self.arith(eff["score"], p + ("score",))
+                    name_tables(vtext, "points")        # a table it reads off gives points
                     order = eff.get("order", "normal")
                     order = SCORE_ORDER.get(order, order) if isinstance(order, str) else order
                     m.scoring.append(M.ScoreRule(t.id, t.name, value, vtext, order, t.index))
@@ -663,6 +664,7 @@ class ContentCompiler(StepCompiler):
         parts = []
         for i, part in enumerate(spec.get("parts", [])):
             value, vtext = self.arith(part["value"], ("scoring", "parts", i, "value"))
+            name_tables(vtext, "points")
             order = part.get("order", "first")
             order = SCORE_ORDER.get(order, order) if isinstance(order, str) else order
             cond = self.condition(part["if"], ("scoring", "parts", i, "if"))[0] if "if" in part else None

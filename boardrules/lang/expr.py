@@ -12,7 +12,7 @@ import weakref
 from ..content.schemacheck import did_you_mean
 from ..errors import RulesError
 from ..limits import MAX_NUMBER
-from ..model.phrase import Table, Tok, joined, ph, table_tok
+from ..model.phrase import Table, Tok, joined, name_tables, ph, table_tok
 from ..model.records import article, pile_text, plural
 from .codegen import coded, missing
 from .families import FamilyTerms
@@ -79,6 +79,24 @@ def _with_tag(cards, tag, tags):
 
 def _of_kind(cards, kind, kinds):
     return [c for c in cards if kinds[c] == kind]
+
+
+def _pile_text(ptext, htext):
+    """A pile on a card; on the candidate, "its <pile>" rather than "the <pile> of it"."""
+    if str(htext) == "it" and str(ptext).startswith("the ") and str(ptext).endswith(" of {card}"):
+        return "its " + str(ptext)[4:-len(" of {card}")]
+    return pile_text(ptext, htext)
+
+
+def _agreeing(subject, word: str) -> str:
+    """A comparison's verb agreeing with its subject: "the long sides of it are at most ...", "the number of
+    cards is ..."; the subject's head is its words before the first preposition or clause."""
+    head = re.split(r" (?:of|in|on|among|from|to|for|with|that|which|you|who|where|by|at) ", str(subject), maxsplit=1)[0]
+    last = head.rsplit(" ", 1)[-1]
+    if head.startswith(("the number", "the total", "the sum", "the size", "the smaller", "the larger", "the room")) \
+            or not last.endswith("s") or last.endswith(("ss", "us", "is")) or not word.startswith("is"):
+        return word
+    return "are" + word[2:]
 
 
 def fold_and(fns):
@@ -161,6 +179,9 @@ class Compiler(FamilyTerms):
         self.counted = {}        # id of a compiled count -> (one, many): "card in your hand", "cards in your hand"
         self.zero = {}           # id of a compiled amount -> what it reads as when it is not 0 and when it is
                                  # ("there are tokens in the pool", "there are no tokens in the pool")
+        self.equals = {}         # id of a compiled "is" comparison -> (its subject, its value)
+        self.held = {}           # id of a compiled counter -> ("you" or "there", its plural noun): compared, it
+                                 # reads "you have at least 3 tokens", "there are fewer tokens in the pool than ..."
         self.with_it = {}        # id of a compiled amount held by the candidate ($it) -> the same as a phrase about
                                  # the cards that pass ("with tokens on them", "without tokens on them")
         self.relative = {}       # id of a raw condition on the candidate -> (it, that phrase about the cards that pass)
@@ -355,7 +376,7 @@ class Compiler(FamilyTerms):
                 def base(g, env):
                     piles = g.piles[pile]
                     return [c for h in hosts(g, env) for c in piles.get(h, ())]
-            text = pile_text(ptext, htext)
+            text = _pile_text(ptext, htext)
         else:
             self.report(path, "a selector needs 'zone' or 'pile'", hint="write {zone: <zone id>} or {pile: <pile id>, on: $card}")
             return (lambda g, env: []), "?"
@@ -414,8 +435,13 @@ class Compiler(FamilyTerms):
                 if rels:
                     one = None      # ("with tokens on them" is said of many)
             elif rels:                  # "the cards in your hand with tokens on them"
-                counted = ph(plural(self.holds(node) or "card"), ' in ', text, ' ', joined(" and ", rels))
-                text = ph('the ', counted)
+                cards = plural(self.holds(node) or "card")
+                owner, _, held = str(text).partition(" ")
+                if owner in ("your", "their") and held == cards:      # "your tokens of the same kind as ..."
+                    counted = text = ph(text, ' ', joined(" and ", rels))
+                else:
+                    counted = ph(cards, ' in ', text, ' ', joined(" and ", rels))
+                    text = ph('the ', counted)
             else:
                 text = ph(text, ' where ', ctext)
         if node.get("one_per_type"):    # one card of each kind: the first in the zone's order
@@ -652,9 +678,11 @@ class Compiler(FamilyTerms):
             if rest.startswith(("the ", "your ")):
                 return
             self.zero[id(fn)] = (ph("you have ", rest), ph("you have no ", rest))
+            self.held[id(fn)] = ("you", rest)
             return
         rest = text[4:] if isinstance(text, str) and str(text).startswith("the ") else text
         self.zero[id(fn)] = (ph("there are ", rest), ph("there are no ", rest))
+        self.held[id(fn)] = ("there", rest)
         if cdef.scope == "card" and node.get("on") == "$it":
             self.with_it[id(fn)] = (ph("with ", words_, " on them"), ph("without ", words_, " on them"))
 
@@ -675,7 +703,7 @@ class Compiler(FamilyTerms):
         host, htext = self.card(spec.get("on", "$self"), path + ("room", "on"))
         ptext = self.m.piles[pile].text if pile is not None else "?"
         fn = coded(lambda g, env: g.pile_room(pile, host(g, env)), lambda e: f"g.pile_room({e.const(pile)}, {e.expr(host)})")
-        where = pile_text(ptext, htext)
+        where = _pile_text(ptext, htext)
         self.zero[id(fn)] = (ph("there is room left in ", where), ph("there is no room left in ", where))
         return fn, ph('the room left in ', where)
 
@@ -717,6 +745,8 @@ class Compiler(FamilyTerms):
         if kind in ("string", "boolean", "map"):
             self.words[fn] = f"the attribute {name!r}, which holds " + \
                 {"string": "words", "boolean": "true or false", "map": "a table (give it a 'key')"}[kind]
+        if str(ctext) == "it":      # the candidate's: "its weight"
+            return fn, ph('its ', self.m.attr_text(name))
         return fn, ph('the ', self.m.attr_text(name), ' of ', ctext)
 
     def num_count(self, node, path):
@@ -949,7 +979,11 @@ class Compiler(FamilyTerms):
         if type(default) is not int:
             self.words[fn] = f"the option {name!r}, whose values are " + \
                 ("true or false" if isinstance(default, bool) else "words")
-        return fn, ph('the option `', name, '`')
+        return fn, ph('the ', self.option_tok(name), ' option')
+
+    def option_tok(self, name) -> Tok:
+        """A game option named in a sentence: its id in words ("the big board option")."""
+        return Tok(str(name).replace("_", " "), "option", name)
 
     def num_mod(self, node, path):
         a, b, (ta, tb) = self._pair(node, path, "mod")
@@ -1000,12 +1034,20 @@ class Compiler(FamilyTerms):
             if have is not None:        # "you have at least 3 <things> in <zone>"
                 self.negations[id(fn)] = have[1]
                 return fn, have[0]
+            held = self.held_text(a, node[key], key, tb)
+            if held is not None:        # "you have at least your fee in tokens", "there are more X than Y"
+                self.negations[id(fn)] = held[1]
+                return fn, held[0]
             if flag is None:
-                self.negations[id(fn)] = ph(ta, ' ', COMPARE[OPPOSITE[key]][1], ' ', tb)
+                if key == "eq":     # "the board is big or small" (see if_any)
+                    self.equals[id(fn)] = (ta, tb)
+                word = _agreeing(ta, word)
+                self.negations[id(fn)] = ph(ta, ' ', _agreeing(ta, COMPARE[OPPOSITE[key]][1]), ' ', tb)
             else:
                 other = self.flag_text(node[key], OPPOSITE[key])
                 if other and not other.startswith("not ("):
                     self.negations[id(fn)] = other
+            name_tables(tb, word[3:] if word.startswith("is ") else word)     # "Less than" heads its value row
             return fn, flag or ph(ta, ' ', word, ' ', tb)
         if key is None:
             self.report(path, f"unknown condition {next(iter(node))!r}",
@@ -1035,6 +1077,32 @@ class Compiler(FamilyTerms):
         other = HAVE.get(OPPOSITE[key])
         return said, (ph("you have ", other, " ", Tok(str(n), "number", n), " ", noun) if other else
                       ph("you do not have ", HAVE[key], " ", Tok(str(n), "number", n), " ", noun))
+
+    def held_text(self, left, pair, key, tb):
+        """A counter compared with an amount, as what you have or what there is: (sentence, its negation) or None.
+        "you have at least 3 tokens", "you have at least your fee in tokens", "you have fewer tokens than ...",
+        "there are more tokens on it than marks on it"; a number on the left of no counter, or 1, keeps its
+        comparison."""
+        held = self.held.get(id(left))
+        if held is None or not isinstance(pair, list) or len(pair) != 2 or pair[1] == 1 or isinstance(pair[1], bool):
+            return None
+        who, noun = held
+
+        def said(k):
+            n = pair[1]
+            if type(n) is int and k in HAVE:
+                amount = ph(HAVE[k], " ", Tok(str(n), "number", n), " ", noun)
+            elif k in ("lt", "gt"):
+                amount = ph("fewer " if k == "lt" else "more ", noun, " than ", tb)
+            elif k in ("le", "ge", "eq") and who == "you":
+                amount = ph(HAVE[k], " ", tb, " in ", noun)
+            elif k in ("le", "ge"):     # there are not more (not fewer) tokens in the pool than ...
+                amount = ph("not ", "more " if k == "le" else "fewer ", noun, " than ", tb)
+            else:
+                return None
+            return ph("you have " if who == "you" else "there are ", amount)
+        yes, no = said(key), said(OPPOSITE[key])
+        return (yes, no) if yes is not None and no is not None else None
 
     def flag_text(self, pair, key):
         """{eq: [{quantity: flag}, 1]} reads as the flag's sentence."""
@@ -1082,6 +1150,13 @@ class Compiler(FamilyTerms):
         fn = fold_or(fns)
         if len(fns) == 1:
             return fn, texts[0]
+        same = [self.equals.get(id(f)) for f in fns]
+        if all(same) and len({str(s[0]) for s in same}) == 1:      # "the board is big or small"
+            subject, values = same[0][0], [s[1] for s in same]
+            listed = ph(joined(", ", values[:-1]), " or ", values[-1])
+            return self.negated(fn, ph(subject, " is ", listed),
+                                ph(subject, " is neither ", values[0], " nor ", values[1]) if len(values) == 2 else
+                                ph(subject, " is none of ", joined(", ", values[:-1]), " and ", values[-1]))
         return self.negated(fn, ph("either ", joined(" or ", texts)), joined(" and ", nots) if all(nots) else None)
 
     def if_not(self, node, path):
@@ -1139,6 +1214,8 @@ class Compiler(FamilyTerms):
             return f"((({x} := {e.expr(a)}), ({y} := {e.expr(b)}))[0] is not None and {y} is not None " \
                    f"and {kinds}[{x}] == {kinds}[{y}])"
         coded(fn, code)
+        if pair[0] == "$it" or pair[1] == "$it":        # a filter: "the cards in your hand of the same kind as ..."
+            self.relative[id(node)] = (node, ph('of the same kind as ', tb if pair[0] == "$it" else ta))
         return self.negated(fn, ph(ta, ' is the same kind of card as ', tb), ph(ta, ' is not the same kind of card as ', tb))
 
     def if_same_card(self, node, path):
@@ -1205,8 +1282,9 @@ class Compiler(FamilyTerms):
         if name not in self.m.options:
             self.report(path + ("option",), f"unknown option {name!r}", choices=self.m.options)
         return self.negated(coded(lambda g, env: bool(g.options.get(name)),
-                                  lambda e: f"bool(g.options.get({e.const(name)}))"), ph('the option `', name, '` is on'),
-                            ph('the option `', name, '` is off'))
+                                  lambda e: f"bool(g.options.get({e.const(name)}))"),
+                            ph('you play with the ', self.option_tok(name), ' option'),
+                            ph('you play without the ', self.option_tok(name), ' option'))
 
     def if_bound(self, node, path):
         var = self.var("$" + node["bound"], path + ("bound",), None)   # a card, or a choice's answer (a word)
@@ -1220,6 +1298,10 @@ class Compiler(FamilyTerms):
 
     def if_empty(self, node, path):
         sel, text = self.selector(node["empty"], path + ("empty",))
+        counted = self.cards_of.get(id(sel), (None, None))[1]
+        if counted:     # "there are no tokens in the pool of the same kind as ..."
+            return self.negated(coded(lambda g, env: not sel(g, env), lambda e: f"(not {e.expr(sel)})"),
+                                ph('there are no ', counted), ph('there are ', counted))
         return self.negated(coded(lambda g, env: not sel(g, env), lambda e: f"(not {e.expr(sel)})"), ph('there is no card in ', text), ph('there is a card in ', text))
 
     def if_distinct(self, node, path):

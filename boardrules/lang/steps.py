@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ..model import nodes as N
-from ..model.phrase import Tok, capital, joined, ph
+from ..model.phrase import Tok, capital, joined, name_tables, ph
 from ..model.records import article, plural
 from .codegen import coded
 from .collisions import BlockFlow, StepFlow
@@ -38,8 +38,8 @@ class StepCompiler(Compiler):
             self.flow_step.blocks.append(flow)
         else:
             self.flows.append(flow)
-        for (item, node), (after, call) in zip(made, made[1:]):
-            _say_the_number(item, node, after, call)
+        for k, ((item, node), (after, call)) in enumerate(zip(made, made[1:])):
+            _say_the_number(item, node, after, call, [x for x, _ in made[k + 2:]], self.m.raw.get("content", {}))
         steps.extend(suffix or [])
         return self.register(N.Block(steps, shared=shared, guard=guard), path)
 
@@ -109,7 +109,8 @@ class StepCompiler(Compiler):
         spec = item["repeat"]
         times, ttext = self.amount(spec["times"], path + ("repeat", "times"))
         body = self.block(spec.get("do"), path + ("repeat", "do"))
-        return self.compound(N.Repeat(times, body), ph('up to ', ttext, ' times'), body)
+        said = ph('up to ', ttext, ' times') if str(ttext).isdigit() else ph('up to as many times as ', ttext)
+        return self.compound(N.Repeat(times, body), said, body)
 
     def with_player(self, compile_body):
         """Compiles steps that run with a player in scope (a turn of each player)."""
@@ -391,11 +392,11 @@ class StepCompiler(Compiler):
             refill = None
             if zi is not None and self.m.zones[zi].refill_from is not None:
                 refill = (zi, self.m.zones[zi].refill_from, self.m.zones[zi].refill_shuffle)
-            cards = "1 card" if ctext == "1" else ph(ctext, ' cards')
+            cards = _many_cards(ctext)
             return N.Move(None, None, take, count_fn, dest, bottom, refill), \
                 ph('take ', cards, ' from the top of ', stext, ' into ', dtext)
         source, stext = self.selector(src, p + ("from",))
-        what = "all cards" if count_fn is None else ("1 card" if ctext == "1" else ph(ctext, ' cards'))
+        what = "all cards" if count_fn is None else _many_cards(ctext)
         return N.Move(None, source, None, count_fn, dest, bottom, None), ph('move ', what, ' from ', stext, ' to ', dtext)
 
     def st_pick(self, item, path):
@@ -448,9 +449,15 @@ class StepCompiler(Compiler):
     def _counter(self, item, path, key, add):
         spec = item[key]
         c, who, ctext = self.counter_ref(spec, path + (key,))
+        cdef = self.m.counters[c] if c is not None else None
+        if cdef is not None and cdef.scope == "player" and spec.get("of") in (None, "you") \
+                and str(ctext)[:1].islower() and not str(ctext).startswith(("the ", "your ")):
+            ctext = ph("your ", ctext)      # "add 1 to your tokens", not "add 1 to tokens"
         raw = spec.get("value", 1)
         value, vtext = self.amount(raw, path + (key, "value"))
         text = ph('add ', vtext, ' to ', ctext) if add else ph('set ', ctext, ' to ', vtext)
+        if not add:
+            name_tables(vtext, ctext)       # the table's values are the counter's
         if add and isinstance(raw, int) and not isinstance(raw, bool) and raw < 0:
             text = ph('take ', -raw, ' from ', ctext)
         elif add and isinstance(raw, dict) and isinstance(raw.get("sub"), list) and len(raw["sub"]) == 2 \
@@ -472,6 +479,8 @@ class StepCompiler(Compiler):
             names.append((var, *self.number(value, path + ("let", name))))
         said = [ph("the ", n.replace("_", " "), " are " if n.endswith("s") and not n.endswith("ss") else " is ", t)
                 for n, _, t in names]
+        for (_, _, t), name in zip(names, item["let"]):
+            name_tables(t, name.replace("_", " "))      # "Amount" heads the value row of a table it reads off
         return N.Let([(n, f) for n, f, _ in names]), joined("; ", said)
 
     def st_end_game(self, item, path):
@@ -499,18 +508,39 @@ class StepCompiler(Compiler):
                                         's' if n != 1 else '', ' to the left')
 
 
-def _say_the_number(item, node, after, call) -> None:
+def _many_cards(ctext):
+    """A count of cards: "1 card", "3 cards", "as many cards as the number of players plus 1"."""
+    if ctext == "1":
+        return "1 card"
+    return ph(ctext, ' cards') if str(ctext).isdigit() else ph('as many cards as ', ctext)
+
+
+def _say_the_number(item, node, after, call, later=(), content=None) -> None:
     """"Let the amount be 1, then <a procedure that says 'that many ...'>" reads as a rulebook says it: "take 1
-    token from the heap" instead of "the amount is 1; take that many tokens from the heap". Only a single whole number
-    bound just before the call, and only sentences the content did not write itself."""
+    token from the heap" instead of "the amount is 1; take that many tokens from the heap"; an amount that is not a
+    whole number is said after the procedure's sentence: "pay tokens to the heap equal to your fee" (a table it reads
+    off is headed by the procedure's noun, "Tokens"). Only a single variable bound just before the call and read by
+    no later step (nor by what a later call or emit runs), and only sentences the content did not write itself."""
     if not (isinstance(node, N.Let) and isinstance(call, N.Call) and "rule_text" not in item
             and "rule_text" not in after and isinstance(call.text, str) and "that many " in call.text):
         return
     values = list(item["let"].values())
-    if len(values) != 1 or type(values[0]) is not int:
+    if len(values) != 1 or isinstance(values[0], bool):
         return
     n = values[0]
-    head, _, rest = call.text.partition("that many ")
+    head, _, rest = str(call.text).partition("that many ")
+    if type(n) is not int:
+        name = next(iter(item["let"]))
+        verb = " are " if name.endswith("s") and not name.endswith("ss") else " is "     # as st_let says it
+        value = _after(node.text, "the " + name.replace("_", " ") + verb)
+        if value is None or _read_later(name, later, content or {}):
+            return
+        noun = re.split(r" (?:to|from|into|onto|on|in|of|for|at|with|\()", " " + rest, maxsplit=1)[0].strip()
+        for part in getattr(value, "parts", ()):
+            if isinstance(part, Tok) and part.kind == "table":      # its values are the procedure's noun
+                part.ref.value = noun[:1].upper() + noun[1:]
+        node.text, call.text = "", ph(*_parts_before(call.text, "that many "), rest, " equal to ", value)
+        return
     words = rest.split(" ")
     if n == 1:      # the noun phrase's head is its first plural word among the next few: "victory points"
         for k, word in enumerate(words[:3]):
@@ -519,3 +549,59 @@ def _say_the_number(item, node, after, call) -> None:
                 break
     node.text, call.text = "", f"{head}{n} {' '.join(words)}"
 
+
+def _after(text, prefix):
+    """The phrase after its plain-text ``prefix`` (tokens kept), or None when it does not start so."""
+    parts = list(getattr(text, "parts", (str(text),)))
+    if not parts or type(parts[0]) is not str or not parts[0].startswith(prefix):
+        return None
+    return ph(parts[0][len(prefix):], *parts[1:])
+
+
+def _parts_before(text, marker):
+    """The parts of a phrase before the plain-text ``marker`` (tokens kept)."""
+    out = []
+    for part in getattr(text, "parts", (str(text),)):
+        if type(part) is str and marker in part:
+            out.append(part.partition(marker)[0])
+            break
+        out.append(part)
+    return out
+
+
+def _read_later(name, later, content) -> bool:
+    """Whether a later step of the list reads ``$name``: itself, or through a procedure it calls or the abilities
+    an event it emits runs (read from the content as written)."""
+    mark = re.compile(r"\$" + re.escape(name) + r"\b")
+    procedures = content.get("procedures") or {}
+    seen: set = set()
+
+    def reads(x) -> bool:
+        if isinstance(x, str):
+            return bool(mark.search(x))
+        if isinstance(x, dict):
+            callee = x.get("call")
+            if isinstance(callee, str) and callee not in seen:
+                seen.add(callee)
+                if reads(procedures.get(callee)):
+                    return True
+            if isinstance(x.get("emit"), str) and any(reads(e) for e in _answering(content, x["emit"])):
+                return True
+            return any(reads(v) for v in x.values())
+        if isinstance(x, list):
+            return any(reads(v) for v in x)
+        return False
+    return any(reads(x) for x in later)
+
+
+def _answering(content, event):
+    """Every mapping in the content that answers ``event`` (``when: <event>``)."""
+    stack = [content]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            if x.get("when") == event:
+                yield x
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)

@@ -2,14 +2,14 @@
 
 A ``Phrase`` is a ``str`` (its plain text, for logs, bots and errors) that also keeps its parts: plain text and
 ``Tok`` tokens, each a word the rules name with what it names (a card, a role, a number the rules ask for, a player,
-a number, a small table of values). The docs render the parts to Markdown, a token to a link where it has a page; nothing reads the English
+a number, a small table of values, a game option). The docs render the parts to Markdown, a token to a link where it has a page; nothing reads the English
 back. ``ph`` makes a phrase from parts as an f-string would, keeping the tokens of the phrases it is given.
 """
 from __future__ import annotations
 
 from typing import Callable, Iterable
 
-KINDS = ("text", "number", "card", "role", "player", "quantity", "condition", "table")
+KINDS = ("text", "number", "card", "role", "player", "quantity", "condition", "table", "option")
 
 
 class Tok(str):
@@ -30,13 +30,15 @@ class Tok(str):
 class Table:
     """A value read off a small table, as data: what it depends on (``by``, a phrase: "the number of players"), the
     heading of that column (``head``: "Players"), its rows (``rows``: (label, value) pairs, the label a range such as
-    "2", "2–3", "9 or fewer", the value a phrase) and the word a row's labels share (``unit``: "players").
+    "2", "2–3", "9 or fewer", the value a phrase), the word a row's labels share (``unit``: "players") and what the
+    value is (``value``: "Victory point chips left", the heading of the value row; "" when the compiler does not
+    know, see ``name_tables``).
 
     A ``Tok`` of kind "table" carries one: its plain text (logs, bots) is the short row, "a number by player count
     (2 / 3 / 4 / 5 players: 65 / 75 / 100 / 122)"; the rules pages render a table from the rows."""
 
-    def __init__(self, by, head: str, rows, unit: str = "", lead=""):
-        self.by, self.head, self.rows, self.unit = by, head, tuple(rows), unit
+    def __init__(self, by, head: str, rows, unit: str = "", lead="", value: str = ""):
+        self.by, self.head, self.rows, self.unit, self.value = by, head, tuple(rows), unit, value
         self.lead = lead or ph("a number by ", by)
 
     def row(self, show: Callable[[str], str] = str) -> str:
@@ -51,12 +53,25 @@ class Table:
         return f"{self.lead} ({self.row()})"
 
     def __reduce__(self):
-        return Table, (self.by, self.head, self.rows, self.unit, self.lead)
+        return Table, (self.by, self.head, self.rows, self.unit, self.lead, self.value)
 
 
 def table_tok(table: Table) -> Tok:
     """A token for a value read off a table (its plain text the short row)."""
     return Tok(table.text(), "table", table)
+
+
+def name_tables(text, noun) -> None:
+    """Names what the values of the tables a sentence reads off are (their value row's heading), unless named
+    already: ``noun`` is the thing the sentence sets, binds or compares ("the victory point chips left" heads its row
+    "Victory point chips left")."""
+    noun = str(noun)
+    noun = noun[4:] if noun.startswith("the ") else noun
+    if not noun:
+        return
+    for part in tokens(text):
+        if isinstance(part, Tok) and part.kind == "table" and isinstance(part.ref, Table) and not part.ref.value:
+            part.ref.value = noun[:1].upper() + noun[1:]
 
 
 class Phrase(str):
