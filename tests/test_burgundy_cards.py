@@ -10,7 +10,7 @@ import pytest
 
 import boardrules
 from boardrules.content.paths import packaged_games
-from boardrules.testing import act, counter, offered, position, zone
+from boardrules.testing import act, counter, decline, offered, position, zone
 
 GAME = "burgundy_cards"
 
@@ -195,11 +195,23 @@ def test_an_empty_supply_gives_what_is_left(rules):
 def test_three_workers_or_silver_make_a_point(rules):
     g = turn_of(rules, zones={"hand": {0: ["ship_1", "pasture_5"]}}, counters={"worker_cards": {0: 4}, "silver": {0: 3}})
     play(g, "ship_1", "convert_to_points")
-    assert offered(g, "convert_to_points", "points") == [1, 2]
-    answer(g, "convert_to_points", points=2)
-    assert offered(g, "convert_workers", "workers_returned") == [3, 4]    # 6 of 7: at least 3 must be workers
-    answer(g, "convert_workers", workers_returned=4)
+    assert offered(g, "convert_to_points", "returned") == ["a_worker_and_two_silver", "three_silver",
+                                                           "three_workers", "two_workers_and_a_silver"]
+    assert not any(a.kind == "pass" for a in g.legal_actions())       # the first point is the action itself
+    act(g, "convert_to_points", returned="three_workers")
+    # 1 worker and 3 silver left: another point may be taken, or not
+    assert offered(g, "convert_to_points", "returned") == ["a_worker_and_two_silver", "three_silver"]
+    act(g, "convert_to_points", returned="a_worker_and_two_silver")
     assert (counter(g, "vp", 0), counter(g, "worker_cards", 0), counter(g, "silver", 0)) == (2, 0, 1)
+    assert g.current_player != 0 or not any(a.kind == "convert_to_points" for a in g.legal_actions())
+
+
+def test_taking_points_stops_when_the_player_says_so(rules):
+    g = turn_of(rules, zones={"hand": {0: ["ship_1", "pasture_5"]}}, counters={"worker_cards": {0: 6}, "silver": {0: 0}})
+    play(g, "ship_1", "convert_to_points")       # three workers, the only answer, for the first point
+    assert counter(g, "vp", 0) == 1
+    decline(g)
+    assert (counter(g, "vp", 0), counter(g, "worker_cards", 0)) == (1, 3)
 
 
 def test_buying_three_cards_with_silver(rules):
@@ -429,3 +441,18 @@ def test_the_game_ends_after_round_e(rules):
         a = g.legal_actions()[0]
         act(g, a.kind, **a.args)
     assert g.view()["round"] == 5
+
+
+# ---------------------------------------------------------------- the example house rule (examples/burgundy_short.yaml)
+def test_the_short_house_rule_ends_after_round_d_and_pays_3_silver_for_a_mine():
+    import pathlib
+
+    short = boardrules.load(pathlib.Path(__file__).resolve().parents[1] / "examples" / "burgundy_short.yaml")
+    g = place(short, "mine_4", 4, counters={"silver": {0: 0}, "silver_supply": 10})
+    assert counter(g, "silver", 0) == 3
+    g = short.new_game(2, seed=3)
+    while not g.is_over:
+        a = g.legal_actions()[0]
+        act(g, a.kind, **a.args)
+    assert g.round == 4
+    assert short.new_game(2, seed=1).options["silver_purchases_per_turn"] == 1

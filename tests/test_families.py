@@ -104,3 +104,15 @@ def test_filled_needs_a_family(tmp_path):
     path = variant(tmp_path, "value: {filled: {zone: shelf}}", "value: {filled: {zone: heap}}")
     with pytest.raises(ContentError, match="not a family of zones"):
         boardrules.load(str(path))
+
+
+def test_an_empty_circle_or_an_empty_number_range_is_a_content_error(tmp_path):
+    path = variant(tmp_path, "around: 4}", "around: 0}")
+    with pytest.raises(ContentError, match="at least 1 value"):
+        boardrules.load(str(path))
+    path = variant(tmp_path, """              - choose:
+                  action: take_lane""", """              - choose_number: {action: pick_number, min: 3, max: 2}
+              - choose:
+                  action: take_lane""")
+    with pytest.raises(ContentError, match="no number is from 3 to 2"):
+        boardrules.load(str(path))

@@ -64,6 +64,8 @@ class Observer:
         def part(name, labels=None):
             nonlocal at
             n = 1 if labels is None else len(labels)
+            if n == 0:          # nothing to say (the roles of a game without roles): no slice
+                return at
             layout.append({"name": name, "start": at, "stop": at + n, "labels": labels})
             at += n
             return at - n
@@ -161,8 +163,10 @@ class Observer:
         for zid, shared, places in self._zones:
             held = [zones[zid]] if shared else [zones[zid][(you + k) % n] for k in range(n)]
             for cards, (count_at, cards_at, piles) in zip(held, places):
-                if isinstance(cards, Mapping):          # hidden: its count alone
+                if isinstance(cards, Mapping):          # hidden: its count alone (a face-up stack: and its top card)
                     v[count_at] = float(cards["count"])
+                    if cards.get("top") is not None:
+                        v[cards_at + type_at[cards["top"]]] += 1.0
                     continue
                 v[count_at] = float(len(cards))
                 for c in cards:

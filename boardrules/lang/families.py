@@ -105,6 +105,8 @@ class FamilyTerms:
         if "around" not in node:
             return (lambda g, env: abs(a(g, env) - b(g, env))), ph('the steps between ', ta, ' and ', tb)
         n, tn = self.arith(node["around"], path + ("around",))
+        if type(node["around"]) is int and node["around"] < 1:
+            self.report(path + ("around",), "a circle of values needs at least 1 value")
 
         def fn(g, env):
             d, size = abs(a(g, env) - b(g, env)), n(g, env)

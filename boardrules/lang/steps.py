@@ -326,6 +326,8 @@ class StepCompiler(Compiler):
         who, _ = self.player(spec.get("player"), p + ("player",))
         low, ltext = self.arith(spec["min"], p + ("min",))
         high, htext = self.arith(spec["max"], p + ("max",))
+        if type(spec["min"]) is int and type(spec["max"]) is int and spec["min"] > spec["max"]:
+            self.report(p + ("max",), f"no number is from {spec['min']} to {spec['max']}: the choice has no answer")
         # what later steps call it: its own name when the content gives one ('as: points' -> "the points")
         self.nouns[var] = ph('the ', spec["as"].replace('_', ' ')) if "as" in spec else "the number chosen"
         template = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")

@@ -2,7 +2,7 @@
 
 A local Ray instance by default (with ``workers`` CPUs, or all of this process's), or a running cluster at
 ``address`` (``RAY_ADDRESS`` when no address is given). The study, with the text of every content file, goes to the
-cluster once (``ray.put``); each chunk of games is one task, retried by Ray if its worker dies, and a chunk's
+cluster once (``ray.put``); each chunk of games is one task, retried by Ray if its worker is lost, and a chunk's
 records are taken once, when its task finishes, so a retried chunk is never counted twice.
 """
 from __future__ import annotations
