@@ -93,6 +93,13 @@ def test_a_cloister_is_wild_and_every_type_and_building_has_its_bonus():
         assert said in bonus, said
 
 
+def test_each_card_says_its_bonus_where_it_is_listed():
+    church = section("cards.md", "card-church_4")
+    assert "Placed in your estate, it lets you take any castle, silver mine or cloister from any row" in church
+    assert "Any three buildings make a triple." in church
+    assert "a cloister may join any stack that already holds a card" in section("cards.md", "card-cloister_2")
+
+
 def test_the_bonus_races_are_said():
     races = section("turns.md", "procedure-claim_bonuses")
     assert "If your stack of a type now holds 3 cards or more and that type's \"1.\" bonus card is still on the " \
