@@ -132,7 +132,8 @@ def test_every_part_of_the_round_is_said():
         shape = p.doc.flow_shape()
         text = check.plain(p.text)
         assert "nothing happens at the" not in text, p.path
-        for key, title in (("start", "Round start"), ("choice", "Choosing the roles"), ("end", "Round end")):
+        start = "Round start" if shape["choice"] is not None else "Each round"     # no role choice: the whole round
+        for key, title in (("start", start), ("choice", "Choosing the roles"), ("end", "Round end")):
             if shape[key]:
                 assert check.section(p.text, title).strip(), f"{p.path}: no {title} section"
         for node in shape["start"] + shape["end"]:

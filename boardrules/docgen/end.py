@@ -47,6 +47,8 @@ class EndPage:
             return {"start": f"At the start of the {name} phase", "end": f"At the end of the {name} phase"}.get(
                 parts[2], f"During the {name} phase")
         moment = self.moment_of(path)
+        if moment == "start" and self.flow_shape()["choice"] is None:
+            return "In each round"      # no role choice: the round's steps are the whole round, not its start
         if moment is not None:
             return {"before": "Before the first round", "start": "At the start of each round",
                     "end": "At the end of each round", "after": "After the last round"}.get(moment, "Each round")

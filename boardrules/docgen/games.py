@@ -268,6 +268,23 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, Opti
             lines += ["This game documents no rules choices.", ""]
         return "\n".join(lines)
 
+    def tag_counts(self, types, tags: dict) -> str:
+        """The cards of a group counted by tag, a tag held only by cards of a larger one said inside it:
+        "12 fox, 24 glorp (3 zib, 3 quux)"."""
+        having = {k: {t.index for t in types if k in t.tags} for k in tags}
+        parent = {}
+        for k in tags:
+            outer = [o for o in tags if o != k and tags[o] > tags[k] and having[k] <= having[o]]
+            parent[k] = min(outer, key=lambda o: tags[o]) if outer else None
+
+        def top(k):
+            return k if parent[k] is None else top(parent[k])
+
+        def said(k):        # one level of brackets: a tag inside an inner one is listed beside it
+            inner = [f"{tags[c]} {md(words(c))}" for c in tags if c != k and top(c) == k]
+            return f"{tags[k]} {md(words(k))}" + (f" ({', '.join(inner)})" if inner else "")
+        return ", ".join(said(k) for k in tags if parent[k] is None)
+
     def components(self) -> list[str]:
         cols = self.copy_columns()
         first = cols[0][1] if cols else [t.copies for t in self.m.types]
@@ -282,7 +299,7 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, Opti
             for t in types:
                 for tag in sorted(t.tags - {kind}):
                     tags[tag] = tags.get(tag, 0) + first[t.index]
-            detail = ", ".join(f"{v} {md(words(k))}" for k, v in tags.items() if v)
+            detail = self.tag_counts(types, {k: v for k, v in tags.items() if v})
             kinds = sum(1 for t in types if first[t.index])
             lines.append(f"- **{self.group_title(kind)}**: {n} cards, {kinds} kinds"
                          + (f" ({detail})" if detail else "") + f" — see [Cards](cards.md#group-{slug(kind or 'other')}).")

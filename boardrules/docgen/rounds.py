@@ -151,7 +151,8 @@ class FlowPart:
         shape = self.flow_shape()
         rounds = shape["rounds"] is not None
         lines = ["## How a round goes {#round}" if rounds else "## How the game goes {#round}", ""]
-        parts = [("Round start", "round-start", shape["start"]),
+        # without a role choice the whole round is its "start": it is said as the round itself
+        parts = [("Round start" if shape["choice"] is not None else "Each round", "round-start", shape["start"]),
                  ("Choosing the roles", "roles", shape["choice"]),
                  ("Round end", "round-end", shape["end"])]
         parts = [p for p in parts if p[2]]

@@ -179,10 +179,11 @@ class SetupPage:
                 f" ({sign} {', '.join(self.role_link(r) for r in rs)})" for sign, rs in (("+", extra), ("−", gone)) if rs)
             body.append([f"{n}" + (f" ({label})" if label else "")] + ([roles] if vary else [])
                         + [str(sum(p["copies"]))] + [(p["position"] or {}).get(k, "0") for k in places])
-        if rows:
+        if rows and base_roles:     # (a game without roles says nothing of them)
             lines += [f"With {rows[0][0]} players the roles are {', '.join(self.role_link(r) for r in base_roles)}."
                       + (" Other player counts add or leave out roles as shown." if vary else
                          " Every player count uses the same roles."), ""]
+        if rows:
             lines += ["Right after setup (for places that every player has, from the start player on):", ""]
             lines += table(head, body)
         for x in missing:

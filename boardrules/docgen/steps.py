@@ -73,6 +73,8 @@ def render_steps(steps, ordered=True, depth=0, say=str) -> list[str]:
         item = [f"{pad}{bullet}{clause(tell(head, tables))}:"]
         item += _tables(tables, pad) + [""] if tables else []
         for label, sub in parts:
+            if not sub:         # a part whose every step is left out says nothing ("Otherwise:" over nothing)
+                continue
             if label:
                 item += ["", f"{pad}    {label}:", ""]
             item += render_steps(sub, ordered=False, depth=depth + 1, say=say)

@@ -356,7 +356,15 @@ class GameDef:
                 kind[x] = max(sorted(common), key=lambda c: copies[c]) if common else None
             kinds = {k for k in kind.values() if k}
             for x in copies:
-                nouns[x] = words(x) if x in kinds else f"{words(x)} {words(kind[x])}" if kind[x] else f"{words(x)} card"
+                mine = [t for t in self.types if x in t.tags]
+                # a tag that is what its cards are called needs no kind after it: its words start every card's
+                # name ("fox" on "Fox (2)"), a text attribute of every card is the tag, or it ends in the
+                # kind already ("big glorp", not "big glorp glorp")
+                named = all(t.en.replace("'", "").lower().startswith(words(x).lower()) for t in mine) \
+                    or all(x in [v for v in t.attrs.values() if isinstance(v, str)] for t in mine) \
+                    or bool(kind[x]) and words(x).endswith(" " + words(kind[x]))
+                nouns[x] = words(x) if x in kinds or named else f"{words(x)} {words(kind[x])}" if kind[x] \
+                    else f"{words(x)} card"
         return nouns.get(tag) or f"{words(tag)} card"
 
     def tag_text(self, tag) -> str:
