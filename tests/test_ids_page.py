@@ -210,7 +210,7 @@ def test_the_puerto_rico_page_says_which_step_is_which(tmp_path):
     assert "| `pass_governor` | The Governor passes 1 seat to the left. |" in page
     assert "Edit with `roles: {change: {builder: {action: {edit: [...]}}}}`." in page
     assert "| `quarry_limit` | integer | column (the most quarries that lower its cost) |" in page
-    assert "| `small_building` | small building building |" in page
+    assert "| `small_building` | small building |" in page
     built = next(line for line in page.splitlines() if line.startswith("| `built` |"))
     assert "After you build" in built and "`$building` (the building you build)" in built and "`built_event`" in built
 
