@@ -204,6 +204,7 @@ class ContentCompiler(StepCompiler):
         m = self.m
         if "refill" in spec:
             self.report(path + ("refill",), "a family of zones cannot refill itself", hint="refill a single zone")
+        declared = {k for _, _, k, _ in self.entries("zones")}     # zones a member name may not take
         members, index = [], {}
         said = spec.get("member") or (spec.get("text", key) + " ({key})")
         for i, k in enumerate(spec["family"]):
@@ -211,7 +212,7 @@ class ContentCompiler(StepCompiler):
                 self.report(path + ("family", i), f"the key {k!r} is there twice")
                 continue
             name = f"{key}_{k}"
-            if name in m.zone_index or name in self.doc_zone_names():
+            if name in m.zone_index or name in declared:
                 self.report(path + ("family", i), f"the member zone {name!r} has the name of another zone")
             m.zone_index[name] = len(m.zones)
             index[k] = len(m.zones)
@@ -221,9 +222,6 @@ class ContentCompiler(StepCompiler):
                                      quiet=bool(spec.get("quiet")), holds=spec.get("holds", "")))
         m.families[key] = M.FamilyDef(key, tuple(index), tuple(members), index, spec.get("text", key), spec["scope"],
                                       said)
-
-    def doc_zone_names(self):
-        return [k for _, _, k, _ in self.entries("zones")]
 
     def capacity(self, spec, path):
         """A holder's capacity, (fn, text): a number, or an expression of the holder ($self); (None, ""): no limit."""
