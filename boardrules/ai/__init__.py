@@ -1,7 +1,7 @@
 """For bots and learning agents: a fixed integer action space with a legal mask (``space``), and observations per
 seat, a string and a flat numeric vector with a named layout (``observe``). Both are derived from a game's compiled
 content, so every packaged game, every variant and every house-rule file has them; nothing here knows a game. On
-them, adapters to the libraries of learning and search, each imported only when asked for (optional extras):
+them, adapters to the learning and search packages, each imported only when asked for (optional extras):
 a PettingZoo AEC environment (``pettingzoo_env``), a Gymnasium environment for one seat against bots
 (``gymnasium_env``) and an OpenSpiel game (``openspiel_game``).
 

@@ -1,5 +1,5 @@
 """What the adapters share: a ruleset from a packaged id, a path or Rules; its action space and observer; the
-reward of a finished game; seeds drawn from a numpy generator. Nothing here imports an adapter's library."""
+reward of a finished game; seeds drawn from a numpy generator. Nothing here imports an adapter's package."""
 from __future__ import annotations
 
 from collections.abc import Mapping

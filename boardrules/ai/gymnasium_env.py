@@ -38,7 +38,7 @@ class _RandomSeat:
 def make_env_class():
     import gymnasium as gym
     import numpy as np
-    from gymnasium import spaces
+    from gymnasium.spaces import Box, Dict, Discrete
 
     class BoardrulesEnv(gym.Env):
         """A single-agent environment of a boardrules game (see :func:`boardrules.ai.gymnasium_env`)."""
@@ -66,10 +66,10 @@ def make_env_class():
             self.seat, self.others, self.opponents = seat, others, opponents
             self.illegal, self.illegal_reward = illegal, float(illegal_reward)
             self.render_mode = render_mode
-            self.observation_space = spaces.Dict({
-                "observation": spaces.Box(-np.inf, np.inf, (self.observer.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8)})
-            self.action_space = spaces.Discrete(self.space.size)
+            self.observation_space = Dict({
+                "observation": Box(-np.inf, np.inf, (self.observer.size,), np.float32),
+                "action_mask": Box(0, 1, (self.space.size,), np.int8)})
+            self.action_space = Discrete(self.space.size)
             self.game = None
             self._bots: dict = {}
 

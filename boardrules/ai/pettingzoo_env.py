@@ -17,7 +17,7 @@ from ._common import Table, win_shares
 
 def make_env_class():
     import numpy as np
-    from gymnasium import spaces
+    from gymnasium.spaces import Box, Dict, Discrete
     from pettingzoo import AECEnv
 
     class BoardrulesAEC(AECEnv):
@@ -37,10 +37,10 @@ def make_env_class():
             self.possible_agents = [f"player_{seat}" for seat in range(table.players)]
             self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
             size = self.observer.size
-            self.observation_spaces = {a: spaces.Dict({
-                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8)}) for a in self.possible_agents}
-            self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
+            self.observation_spaces = {a: Dict({
+                "observation": Box(-np.inf, np.inf, (size,), np.float32),
+                "action_mask": Box(0, 1, (self.space.size,), np.int8)}) for a in self.possible_agents}
+            self.action_spaces = {a: Discrete(self.space.size) for a in self.possible_agents}
             self.game = None
             self._seeds = np.random.default_rng()
 
