@@ -17,23 +17,23 @@ __all__ = ["ActionSpace", "Entry", "Observer", "gymnasium_env", "openspiel_game"
 
 def pettingzoo_env(game, players=None, options=None, preset=None, render_mode=None):
     """A PettingZoo AEC environment of ``game`` (a packaged id, a path or Rules), with the action mask in every
-    observation; needs ``boardrules[pettingzoo]``. See :mod:`boardrules.ai.pettingzoo_env`."""
-    from .pettingzoo_env import pettingzoo_env as make
+    observation; needs ``boardrules[pettingzoo]``. See :mod:`boardrules.ai.pettingzoo_adapter`."""
+    from .pettingzoo_adapter import pettingzoo_env as make
 
     return make(game, players, options, preset, render_mode)
 
 
 def gymnasium_env(game, players=None, options=None, preset=None, **settings):
     """A Gymnasium environment of ``game`` for one learning seat, the others played by bots; needs
-    ``boardrules[gymnasium]``. See :mod:`boardrules.ai.gymnasium_env`."""
-    from .gymnasium_env import gymnasium_env as make
+    ``boardrules[gymnasium]``. See :mod:`boardrules.ai.gymnasium_adapter`."""
+    from .gymnasium_adapter import gymnasium_env as make
 
     return make(game, players, options, preset, **settings)
 
 
 def openspiel_game(game, players=None, options=None, preset=None, seeds=1000):
     """``game`` (a packaged id or a path) as an OpenSpiel game (``pyspiel.load_game`` of the registered
-    ``python_boardrules``); needs ``boardrules[openspiel]``. See :mod:`boardrules.ai.openspiel_game`."""
-    from .openspiel_game import openspiel_game as make
+    ``python_boardrules``); needs ``boardrules[openspiel]``. See :mod:`boardrules.ai.openspiel_adapter`."""
+    from .openspiel_adapter import openspiel_game as make
 
     return make(game, players, options, preset, seeds)
