@@ -153,6 +153,13 @@ def test_openspiel_chance_is_the_seed_and_observations_come_from_the_view():
         action = rng.choice(state.legal_actions())
         state.apply_action(action)
         ActionSpace.of(same).apply(same, action)
+    history = state.history()
+    illegal = next(i for i in range(g.num_distinct_actions()) if i not in state.legal_actions())
+    with pytest.raises(IllegalAction):
+        state.apply_action(illegal)
+    assert state.history() == history and state.legal_actions() == sorted(ActionSpace.of(same).indices(same))
+    with pytest.raises(IllegalAction):
+        g.new_initial_state().apply_action(10)          # not one of the 10 seeds
     clone = state.clone()
     assert clone.history() == state.history() and clone.game.to_json() == state.game.to_json()
     assert clone.game is not state.game

@@ -9,7 +9,8 @@ terminal rewards, observations (a string and a tensor) but no information states
 **Chance.** A boardrules game draws everything random (the shuffles, every later draw of its generator) from its
 seed, so the whole chance of a game is its seed: the first node of each game is a chance node with ``seeds``
 equally likely outcomes (default 1,000), outcome ``k`` starting the game with seed ``k``. Then the players act with
-the indexes of the :class:`~boardrules.ai.ActionSpace`; observations are the :class:`~boardrules.ai.Observer`'s,
+the indexes of the :class:`~boardrules.ai.ActionSpace` (an index not legal now, or a seed outside the chance node's
+outcomes, raises IllegalAction and changes nothing); observations are the :class:`~boardrules.ai.Observer`'s,
 from each seat's view alone, with the layout's slices as the observer's named pieces. pyspiel is imported when
 this module is.
 """
@@ -22,7 +23,7 @@ import numpy as np
 import pyspiel
 
 from ..api.rules import available_games
-from ..errors import UsageError
+from ..errors import IllegalAction, UsageError
 from ._common import Table, win_shares
 
 NAME = "python_boardrules"
@@ -130,6 +131,8 @@ class BoardrulesState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self.game is None:
+            if not 0 <= action < self.seeds:
+                raise IllegalAction(f"the chance node's outcomes are the seeds 0 to {self.seeds - 1}, got {action}")
             self._held = _Held(self.table, self.table.new_game(int(action)))
         else:
             self.table.space.apply(self.game, action)
