@@ -59,7 +59,7 @@ def test_make_bots_names(rules):
     assert bot_names("greedy, random,RANDOM", 3) == ["greedy", "random", "random"]
     bots = make_bots("greedy,random,random,random", 7, rules, 4)
     assert isinstance(bots[0], GreedyBot) and all(isinstance(b, RandomBot) for b in bots[1:])
-    assert set(BOTS) == {"random", "greedy"}
+    assert set(BOTS) == {"random", "greedy", "mcts"}
     with pytest.raises(ValueError, match="unknown bot"):
         bot_names("greedy,clever", 2)
     with pytest.raises(ValueError, match="2 bots for 4 players"):

@@ -31,6 +31,8 @@ ALLOWED = {
     "keep": "ordinary English verb ('keep the cards for which this holds')",
     "factory": "programming word (attrs.field(factory=...)); a card is also named Factory",
     "start player": "the engine's start_player (a game's names.start_player may keep the plain words)",
+    "spaces": "Gymnasium's module of observation and action spaces (gymnasium.spaces), which the boardrules.ai "
+              "adapters import",
     "box": "the manifest's box_zone key, where copies a game leaves out wait (also SVG's viewBox)",
     "round start": "the manifest's round.start section, which every game has",
     "privilege multiplier": "the engine's round.roles.multiplier concept, which a game's quantity may be named after",

@@ -1,4 +1,5 @@
-"""Bots for self-play, tests, benchmarks and balance reports: a random bot and a greedy heuristic bot.
+"""Bots for self-play, tests, benchmarks and balance reports: a random bot, a greedy heuristic bot and a search bot
+(``mcts``, in :mod:`boardrules.play.search`).
 
 >>> import boardrules
 >>> from boardrules.bots import RandomBot, play_out, seat_seed
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 import random
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot", "bot_names", "make_bots", "play_out", "random_bots", "seat_seed"]
+from .search import MCTSBot
+
+__all__ = ["BOTS", "GreedyBot", "MCTSBot", "RandomBot", "bot_names", "make_bots", "play_out", "random_bots", "seat_seed"]
 
 
 class RandomBot:
@@ -226,7 +229,7 @@ def _tableau_size(game, seat):
     return sum(len(seen[z.id][seat]) for z in game.rules.model.zones if z.tableau and z.scope == "player")
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
 
 
 def bot_names(names, players: int) -> list[str]:

@@ -1,0 +1,211 @@
+"""Any game as an OpenSpiel game (``boardrules[openspiel]``): ``boardrules.ai.openspiel_game``.
+
+One Python game is registered with ``pyspiel.register_game``: ``python_boardrules``, with the parameters ``game``
+(a packaged id or the path of a game or variant file), ``players`` (0: the fewest the game allows), ``options`` (a
+JSON object of option values, or ``""``), ``preset`` and ``seeds``. Its type: sequential, imperfect information,
+explicit stochastic, general sum (each seat's return is its share of the win: 1 / the number of winners, or 0),
+terminal rewards, observations (a string and a tensor) but no information states.
+
+**Chance.** A boardrules game draws everything random (the shuffles, every later draw of its generator) from its
+seed, so the whole chance of a game is its seed: the first node of each game is a chance node with ``seeds``
+equally likely outcomes (default 1,000), outcome ``k`` starting the game with seed ``k``. Then the players act with
+the indexes of the :class:`~boardrules.ai.ActionSpace` (an index not legal now, or a seed outside the chance node's
+outcomes, raises IllegalAction and changes nothing); observations are the :class:`~boardrules.ai.Observer`'s,
+from each seat's view alone, with the layout's slices as the observer's named pieces. pyspiel is imported when
+this module is.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..api.rules import available_games
+from ..errors import IllegalAction, UsageError
+from ._common import Table, win_shares
+
+NAME = "python_boardrules"
+#: the chance outcomes (game seeds) of the first node, unless the ``seeds`` parameter says otherwise
+SEEDS = 1000
+#: the longest game the type declares (OpenSpiel wants a bound): decisions of one game, chance node included
+MAX_LENGTH = 100_000
+
+_DEFAULTS = {"game": available_games()[0] if available_games() else "", "players": 0, "options": "", "preset": "",
+             "seeds": SEEDS}
+_TABLES: dict = {}
+
+_TYPE = pyspiel.GameType(
+    short_name=NAME,
+    long_name="boardrules game (any packaged game or content file)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=16,
+    min_num_players=1,
+    provides_information_state_string=False,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS)
+
+
+def _table(params: dict) -> Table:
+    key = (str(params["game"]), int(params["players"]), str(params["options"]), str(params["preset"]))
+    if key not in _TABLES:
+        try:
+            options = json.loads(params["options"]) if params["options"] else None
+        except ValueError:
+            raise UsageError(f"the options parameter is a JSON object of option values, got {params['options']!r}") \
+                from None
+        table = Table(params["game"], params["players"] or None, options, params["preset"] or None)
+        table.key = key
+        _TABLES[key] = table
+    return _TABLES[key]
+
+
+def _table_of(key: tuple) -> Table:
+    return _table(dict(zip(("game", "players", "options", "preset"), key)))
+
+
+class BoardrulesGame(pyspiel.Game):
+    """An OpenSpiel game of a boardrules ruleset, player count and options (see the module's notes)."""
+
+    def __init__(self, params: dict | None = None) -> None:
+        params = dict(_DEFAULTS, **(params or {}))
+        self.table = table = _table(params)
+        self.seeds = int(params["seeds"])
+        if self.seeds < 1:
+            raise UsageError(f"seeds is at least 1, got {self.seeds}")
+        info = pyspiel.GameInfo(num_distinct_actions=table.space.size, max_chance_outcomes=self.seeds,
+                                num_players=table.players, min_utility=0.0, max_utility=1.0, utility_sum=None,
+                                max_game_length=MAX_LENGTH)
+        super().__init__(_TYPE, info, params)
+
+    def new_initial_state(self) -> "BoardrulesState":
+        return BoardrulesState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> "BoardrulesObserver":
+        if iig_obs_type is not None and (iig_obs_type.perfect_recall
+                                         or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+                                         or not iig_obs_type.public_info):
+            raise ValueError("boardrules games observe what one seat sees now (perfect_recall=False, private "
+                             "information of a single player, public information)")
+        return BoardrulesObserver(self.table, params)
+
+
+class BoardrulesState(pyspiel.State):
+    """A state: before the chance node, the seed is not drawn; then a boardrules Game."""
+
+    def __init__(self, game: BoardrulesGame) -> None:
+        super().__init__(game)
+        self.seeds = game.seeds
+        self._held = _Held(game.table, None)
+
+    @property
+    def table(self) -> Table:
+        return self._held.table
+
+    @property
+    def game(self):
+        """The boardrules Game (None before the chance node)."""
+        return self._held.game
+
+    def current_player(self) -> int:
+        if self.game is None:
+            return pyspiel.PlayerId.CHANCE
+        if self.game.is_over:
+            return pyspiel.PlayerId.TERMINAL
+        return self.game.current_player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.game is None or self.game.is_over or player != self.game.current_player:
+            return []
+        return sorted(self.table.space.indices(self.game))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(k, 1.0 / self.seeds) for k in range(self.seeds)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.game is None:
+            if not 0 <= action < self.seeds:
+                raise IllegalAction(f"the chance node's outcomes are the seeds 0 to {self.seeds - 1}, got {action}")
+            self._held = _Held(self.table, self.table.new_game(int(action)))
+        else:
+            self.table.space.apply(self.game, action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        return self.table.space.describe(action)
+
+    def is_terminal(self) -> bool:
+        return self.game is not None and self.game.is_over
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.table.players
+        return win_shares(self.game)
+
+    def __str__(self) -> str:
+        return "(no seed drawn yet)" if self.game is None else repr(self.game)
+
+
+
+
+class _Held:
+    """A state's table and game. OpenSpiel clones a Python state with deepcopy (a copy of this holds the game's
+    clone and the same table) and serialises it with pickle (the table's parameters and the game's JSON)."""
+
+    __slots__ = ("table", "game")
+
+    def __init__(self, table: Table, game) -> None:
+        self.table, self.game = table, game
+
+    def __deepcopy__(self, memo) -> "_Held":
+        return _Held(self.table, None if self.game is None else self.game.clone())
+
+    def __reduce__(self):
+        return _held_from, (self.table.key, None if self.game is None else self.game.to_json())
+
+
+def _held_from(key: tuple, data) -> _Held:
+    table = _table_of(key)
+    return _Held(table, None if data is None else table.rules.game_from_json(data, check_history=False))
+
+
+class BoardrulesObserver:
+    """OpenSpiel's PyObserver: ``tensor`` is the Observer vector of a seat, ``dict`` its named slices."""
+
+    def __init__(self, table: Table, params) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        self.observer = table.observer
+        self.tensor = np.zeros(self.observer.size, np.float32)
+        self.dict = {s["name"]: self.tensor[s["start"]:s["stop"]] for s in self.observer.layout}
+
+    def set_from(self, state: BoardrulesState, player: int) -> None:
+        if state.game is None:
+            self.tensor.fill(0)
+        else:
+            self.tensor[:] = self.observer.vector(state.game, player)
+
+    def string_from(self, state: BoardrulesState, player: int) -> str:
+        return "" if state.game is None else self.observer.string(state.game, player)
+
+
+pyspiel.register_game(_TYPE, BoardrulesGame)
+
+
+def openspiel_game(game: Any, players: int | None = None, options: dict | None = None, preset: str | None = None,
+                   seeds: int = SEEDS):
+    """``pyspiel.load_game`` of ``game`` (a packaged id or the path of a game or variant file) as the registered
+    ``python_boardrules`` game."""
+    if not isinstance(game, str) and not hasattr(game, "__fspath__"):
+        raise UsageError(f"an OpenSpiel game is named by a packaged game's id or a path, got {game!r}")
+    params = {"game": str(game), "players": int(players or 0), "options": json.dumps(options or {}, sort_keys=True)
+              if options else "", "preset": preset or "", "seeds": int(seeds)}
+    return pyspiel.load_game(NAME, params)
