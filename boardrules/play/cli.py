@@ -241,7 +241,7 @@ def play(game, players, seed, option_pairs, preset, as_json):
         f"options: {show_options(options)}",
         "players: random bots, one per seat, seeded from the game seed and the seat",
     ]
-    log = g.log_lines()
+    log = g.log_lines(full=True)       # the whole game, every card named: no player reads it while it is played
     if log and not log[0].startswith("--"):
         lines += ["", "-- setup --"]
     for line in log:
