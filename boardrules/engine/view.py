@@ -1,7 +1,7 @@
 """What one player may see, and the readable log."""
 from __future__ import annotations
 
-from .state import COUNT, DECIDE, MOVE, PHASE, REFILL, ROUND, ZONE
+from .state import COUNT, DECIDE, END, MOVE, PHASE, REFILL, ROUND, ZONE
 
 
 def _cards(g, cards, visible):
@@ -73,10 +73,14 @@ def _sees(player, everyone, bits):
     return bits == everyone if player is None else bool(bits >> player & 1)
 
 
-def _decision(g, e, player, everyone, full):
-    """A decision event as JSON and its sentence, as ``player`` may know it."""
+def _decision(g, e, player, everyone, full, record=(), at=0):
+    """A decision event as JSON and its sentence, as ``player`` may know it: a card it names is named to a seat
+    that saw it where it was when decided or when the next question was asked, or that sees it move before the
+    phase (or round) ends (a card built after it was paid for, say)."""
     _, seat, action, forced, cards, seen = e
     hidden = [c for c, bits in zip(cards, seen) if not (full or seat == player or _sees(player, everyone, bits))]
+    if hidden:
+        hidden = [c for c in hidden if not _shown_later(g, record, at, c, player, everyone)]
     out = {"type": "decision", "seat": seat, "forced": forced}
     text = str(action)
     if action.__class__ is not str:
@@ -95,6 +99,20 @@ def _decision(g, e, player, everyone, full):
         out["hidden"] = len(hidden)
     out["text"] = f"seat {seat}: {text}" + ("  (no other choice)" if forced else "")
     return out
+
+
+def _shown_later(g, record, at, c, player, everyone):
+    """Whether card ``c`` moves where ``player`` sees it after event ``at`` and before the next phase or round."""
+    seers = g.seers
+    for j in range(at + 1, len(record)):
+        e = record[j]
+        kind = e[0]
+        if kind == MOVE and e[1] == c:
+            if _sees(player, everyone, seers(e[2]) | seers(e[3])):
+                return True
+        elif kind == PHASE or kind == ROUND or kind == END:
+            return False
+    return False
 
 
 def events(g, player=None, since=0, full=False) -> list[dict]:
@@ -134,7 +152,7 @@ def events(g, player=None, since=0, full=False) -> list[dict]:
             continue
         merging = None
         if kind == DECIDE:
-            ev = _decision(g, e, player, everyone, full)
+            ev = _decision(g, e, player, everyone, full, record, i)
         elif kind == COUNT:
             _, ci, holder, before, after = e
             c = d.counters[ci]
@@ -165,10 +183,11 @@ def log_lines(g, player=None, full=False) -> list[str]:
     """One line per decision (forced ones marked) and a line at each round's start, as ``player`` may know them."""
     lines = []
     everyone = (1 << g.players) - 1
-    for e in g.events or ():
+    record = g.events or ()
+    for i, e in enumerate(record):
         kind = e[0]
         if kind == DECIDE:
-            lines.append("  " + _decision(g, e, player, everyone, full)["text"])
+            lines.append("  " + _decision(g, e, player, everyone, full, record, i)["text"])
         elif kind == ROUND:
             lines.append(f"-- round {e[1]} --")
     return lines
