@@ -32,7 +32,6 @@ def located_error(exc: Exception, where: str) -> RulesError:
 class Kernel:
     """Mutable game state and its interpreter."""
 
-    unfinished = ()      # decisions recorded since the last question, whose cards' visibility is finished after it
     shared_below = 0    # frames of the flow stack below this index may be shared with a clone (``own_top``)
     work = STEP_BUDGET  # loop passes and cards looked at left before the next decision (``spend``)
 
@@ -211,8 +210,6 @@ class Kernel:
             raise located_error(exc, f"content {f.node.path}/{f.pc - 1}") from exc
         if not stack and not self.over:
             self.finish(self.ending[1] if self.ending else "the flow ran out")
-        if self.unfinished:
-            self.finish_decisions()
 
     def ask(self, node, player, actions, values):
         self.pending = Pending(node, player, actions, values)
@@ -274,9 +271,8 @@ class Kernel:
     # ------------------------------------------------------------------ the record of events
     # An event is a tuple whose first item says what it is (state.EVENT_KINDS): a round begun, a phase begun, a
     # decision (taken by a seat or by the engine), a card moved, a count changed, cards put back to refill a pile,
-    # the game's end. Moves are recorded with the places they go between, whose visibility says later who saw the
-    # card; a decision records the cards it names and, per card, the seats that could see it (``seers``) where it
-    # was when decided and where it is when the next question is asked (``finish_decisions``).
+    # the game's end. Moves are recorded with the places they go between, and a decision with the cards it names
+    # and where each was: the places' visibility (``seers``) says, when the events are read, who saw which card.
     def decided(self, player, action, forced, value=None, cards=None):
         if cards is None:
             cards = ()
@@ -293,23 +289,8 @@ class Kernel:
                             cards = (c,)
         else:
             cards = tuple(cards)
-        seers = self.seers
-        events = self.events
-        events.append((DECIDE, player, action, forced, cards, tuple(seers(self.loc[c]) for c in cards)))
-        if cards:
-            if not self.unfinished:
-                self.unfinished = []
-            self.unfinished.append(len(events) - 1)
-
-    def finish_decisions(self):
-        """Each card a decision since the last question named is seen also by the seats that see it now."""
-        events, seers, loc = self.events, self.seers, self.loc
-        if events.__class__ is list:
-            for i in self.unfinished:
-                if i < len(events):
-                    e = events[i]
-                    events[i] = e[:5] + (tuple(s | seers(loc[c]) for s, c in zip(e[5], e[4])),)
-        self.unfinished = ()
+        loc = self.loc
+        self.events.append((DECIDE, player, action, forced, cards, tuple([loc[c] for c in cards])))
 
     def seers(self, where):
         """The seats that see a card at ``where`` ((ZONE, zone, owner) or (PILE, pile, host)), as bits: seat s is

@@ -278,7 +278,6 @@ def _from_json(model, data, check_options) -> Kernel:
             node.exec(k, top)
         if recorded is not None:        # asking the saved question again is not an event: it was recorded
             del k.events[recorded:]
-        k.unfinished = ()
         if k.pending is None or k.pending.node is not node:
             # the saved step, run again, asks the saved question at once; one that asks nothing there (its frame's
             # data changed, say) would play on past it

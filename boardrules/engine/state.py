@@ -17,8 +17,8 @@ from .rng import MASK
 ZONE, PILE = 0, 1
 
 #: What each recorded event is (its first item), with the items after it, as the kernel keeps them:
-#: round (number), phase (role index, chooser), decide (seat, Action or sentence, forced, card indexes, per card
-#: the seats that saw it as bits), move (card, from, to: (ZONE, zone, owner) or (PILE, pile, host)), count (counter,
+#: round (number), phase (role index, chooser), decide (seat, Action or sentence, forced, card indexes, where each
+#: card was), move (card, from, to: (ZONE, zone, owner) or (PILE, pile, host)), count (counter,
 #: holder, before, after), refill (zone, the zone its cards came back from, how many), end (reason).
 ROUND, PHASE, DECIDE, MOVE, COUNT, REFILL, END = "round", "phase", "decide", "move", "count", "refill", "end"
 EVENT_KINDS = (ROUND, PHASE, DECIDE, MOVE, COUNT, REFILL, END)
@@ -297,7 +297,7 @@ def _events_out(k, events):
         elif kind == DECIDE:
             a = e[2]
             action = a if a.__class__ is str else {"kind": a.kind, "args": a.args, "text": a.text}
-            out.append([DECIDE, e[1], action, e[3], [names[c] for c in e[4]], list(e[5])])
+            out.append([DECIDE, e[1], action, e[3], [names[c] for c in e[4]], [_place_out(k, w) for w in e[5]]])
         elif kind == PHASE:
             out.append([PHASE, None if e[1] is None else d.roles[e[1]].id, e[2]])
         elif kind == REFILL:
@@ -316,7 +316,7 @@ def _events_in(k, doc, problems):
     if len(doc) > MAX_STATE_EVENTS:
         problems.append(f"events: {len(doc)} events, more than a saved state may hold ({MAX_STATE_EVENTS})")
         return None
-    index, everyone, out = d.instance_index, (1 << k.players) - 1, []
+    index, out = d.instance_index, []
     made = {}
     for i, e in enumerate(doc):
         where = f"events[{i}]"
@@ -351,7 +351,7 @@ def _events_in(k, doc, problems):
         elif kind == DECIDE and n == 6 and type(e[1]) is int and 0 <= e[1] < k.players and type(e[3]) is bool \
                 and type(e[4]) is list and type(e[5]) is list and len(e[4]) == len(e[5]):
             cards = tuple(index.get(x) if type(x) is str else None for x in e[4])
-            seen = tuple(e[5])
+            seen = tuple(_place_in(k, w, problems, where) for w in e[5])
             a = e[2]
             if type(a) is dict and set(a) == {"kind", "args", "text"} and type(a["kind"]) is str \
                     and type(a["args"]) is dict and type(a["text"]) is str:
@@ -362,7 +362,7 @@ def _events_in(k, doc, problems):
                     action = None
             else:
                 action = a if type(a) is str else None
-            if action is not None and None not in cards and all(type(s) is int and 0 <= s <= everyone for s in seen):
+            if action is not None and None not in cards and None not in seen:
                 got = (DECIDE, e[1], action, e[3], cards, seen)
         if got is None:
             problems.append(f"{where}: {str(e)[:80]} is not an event of this game")

@@ -75,10 +75,12 @@ def _sees(player, everyone, bits):
 
 def _decision(g, e, player, everyone, full, record=(), at=0):
     """A decision event as JSON and its sentence, as ``player`` may know it: a card it names is named to a seat
-    that saw it where it was when decided or when the next question was asked, or that sees it move before the
-    phase (or round) ends (a card built after it was paid for, say)."""
-    _, seat, action, forced, cards, seen = e
-    hidden = [c for c, bits in zip(cards, seen) if not (full or seat == player or _sees(player, everyone, bits))]
+    that saw it where it was when decided, or that sees it move before the phase (or round) ends (a card put into
+    a tableau after it was paid for, say)."""
+    _, seat, action, forced, cards, places = e
+    seers = g.seers
+    hidden = [c for c, where in zip(cards, places)
+              if not (full or seat == player or _sees(player, everyone, seers(where)))]
     if hidden:
         hidden = [c for c in hidden if not _shown_later(g, record, at, c, player, everyone)]
     out = {"type": "decision", "seat": seat, "forced": forced}

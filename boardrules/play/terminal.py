@@ -22,7 +22,7 @@ def need_rich():
         import rich  # noqa: F401
         from rich.console import Console
     except ImportError:
-        raise UsageError("the terminal game needs the rich library: pip install 'boardrules[play]'") from None
+        raise UsageError("the terminal game needs rich (a Python package): pip install 'boardrules[play]'") from None
     return Console
 
 
@@ -101,9 +101,9 @@ class TerminalGame:
             out.print("There is no decision of yours to take back.")
             return False
         at, mark = self.undo[-1]
-        revealed = self.revealed_since(mark)
-        if revealed:
-            out.print(f"You cannot take it back: since then you have seen {revealed}.", markup=False)
+        shown = self.came_into_view_since(mark)
+        if shown:
+            out.print(f"You cannot take it back: since then you have seen {shown}.", markup=False)
             return False
         self.undo.pop()
         history = self.game.history[:at]
@@ -112,7 +112,7 @@ class TerminalGame:
         out.print(f"[yellow]Taken back: you decide again ({len(self.undo)} earlier decisions of yours).[/yellow]")
         return True
 
-    def revealed_since(self, mark: int) -> str | None:
+    def came_into_view_since(self, mark: int) -> str | None:
         """A card that came into the person's view from a place hidden from them after event ``mark``, or None."""
         for e in self.game.events(self.human, since=mark):
             if e["type"] == "move" and e["card"] is not None and not self.sees(e["from"]):
