@@ -216,3 +216,20 @@ def test_bad_arguments_are_usage_errors():
                  lambda: game.log_lines(2)):
         with pytest.raises(UsageError):
             call()
+
+
+def test_the_record_stops_growing_at_its_limit_and_is_still_saved_and_read(monkeypatch):
+    from boardrules.engine import kernel, serialize, state
+
+    for module in (kernel, state, serialize):
+        monkeypatch.setattr(module, "MAX_STATE_EVENTS", 60)
+    game = played("san_juan", 2, seed=3, steps=40)
+    assert game.event_count == 60 and len(game.history) == 40
+    back = rules_of("san_juan").game_from_json(json.loads(json.dumps(game.to_json())))
+    assert back.events(full=True) == game.events(full=True)
+    game.apply(game.legal_actions()[0])
+    assert game.event_count == 60
+    data = game.to_json()
+    data["events"].append(["round", 99])
+    with pytest.raises(StateError, match="more than a saved state may hold"):
+        rules_of("san_juan").game_from_json(data)

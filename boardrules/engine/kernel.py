@@ -210,6 +210,9 @@ class Kernel:
             raise located_error(exc, f"content {f.node.path}/{f.pc - 1}") from exc
         if not stack and not self.over:
             self.finish(self.ending[1] if self.ending else "the flow ran out")
+        events = self.events
+        if events is not None and len(events) >= MAX_STATE_EVENTS and events.__class__ is list:
+            self.events = FullRecord(events[:MAX_STATE_EVENTS])     # the record stops growing here
 
     def ask(self, node, player, actions, values):
         self.pending = Pending(node, player, actions, values)
@@ -221,8 +224,6 @@ class Kernel:
         self.history.append(a)
         events = self.events
         if events is not None:
-            if len(events) >= MAX_STATE_EVENTS and events.__class__ is list:
-                events = self.events = FullRecord(events[:MAX_STATE_EVENTS])   # the record stops growing here
             args = a._args
             if "card" in args or "on" in args:
                 self.decided(p.player, a, False, p.values[index])
