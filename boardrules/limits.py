@@ -34,5 +34,7 @@ MAX_FLOW_DEPTH = 256            # frames on the flow stack (an effect that keeps
 
 # ---------------------------------------------------------------------- saved states and API arguments
 MAX_STATE_HISTORY = 1_000_000   # actions in a saved state's history
+MAX_STATE_EVENTS = 2_000_000    # events a game records and a saved state holds (a game that reaches it records
+#                                 no more: the packaged games record a few thousand)
 MAX_ARGS_DEPTH = 8              # how deep an action's JSON arguments may nest
 MAX_OPTION_TEXT = 200           # characters of an option's text value, where the content lists no values

@@ -177,9 +177,32 @@ class Game:
         """The applied actions, as JSON, in order."""
         return [a.to_json() for a in self._k.history]
 
-    def log_lines(self) -> list[str]:
-        """The readable log: one line per decision, forced ones marked."""
-        return view.log_lines(self._k)
+    def events(self, player: int | None = None, since: int = 0, *, full: bool = False) -> list[dict[str, Any]]:
+        """What happened, from event number ``since`` on, as ``player`` may know it (None: a spectator, who knows
+        what is public), as JSON: rounds and phases begun, decisions (those the engine took itself, where there was
+        one answer, marked ``forced``), cards moved, counts changed, the game's end. Each event has its ``index``
+        (pass ``event_count`` as ``since`` later to get only what is new), its ``type`` and a ``text``. A card the
+        player does not see is not named: its move says only where it went, and moves of such cards between the
+        same two places are one event with their ``count``; a decision naming one says ``hidden``.
+        ``full=True`` names every card (for the record of a game, never for a player). A game made with
+        ``log=False`` records nothing. The events are saved with the game (:meth:`to_json`)."""
+        k = self._k
+        player = args.seat(player, k.players)
+        if type(since) is not int or isinstance(since, bool) or since < 0:
+            raise UsageError(f"since is an event number from 0 on, not {short(since)}")
+        return _evaluated(k, view.events, k, player, since, bool(full))
+
+    @property
+    def event_count(self) -> int:
+        """How many events the game has recorded (the ``since`` of the next :meth:`events` call)."""
+        return len(self._k.events or ())
+
+    def log_lines(self, player: int | None = None, *, full: bool = False) -> list[str]:
+        """The readable log, made from :meth:`events`: a line at each round's start and one per decision, forced ones
+        marked "(no other choice)", as ``player`` may know them (None: a spectator; ``full=True``: every card named).
+        Saved with the game: a game read back with :meth:`Rules.game_from_json` has the same log."""
+        k = self._k
+        return view.log_lines(k, args.seat(player, k.players), bool(full))
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.current_player} to act"

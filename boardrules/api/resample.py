@@ -77,6 +77,7 @@ def resample(game: "Game", player: int | None, seed: int | None) -> "Game":
     data["seed"] = seed
     data["rng"] = type(data["rng"])(seed_state(seed))
     data["history"] = []        # the real history tells what the seat did not see (another seat's choices)
+    data["events"] = None       # so do the real events (the full record names every card)
     rng = random.Random(seed)
     for _ in range(TRIES):
         sample = _dealt(rules, data, player, fixed, start, rng)

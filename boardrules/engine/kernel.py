@@ -10,10 +10,10 @@ from operator import itemgetter
 
 from ..actions import short
 from ..errors import RulesError, UsageError
-from ..limits import MAX_FLOW_DEPTH, MAX_NUMBER, STEP_BUDGET
+from ..limits import MAX_FLOW_DEPTH, MAX_NUMBER, MAX_STATE_EVENTS, STEP_BUDGET
 from ..model.nodes import Repeat
 from . import rng
-from .state import COPIED_FIELDS, PILE, ZONE, Frame, Pending, clone_source
+from .state import COPIED_FIELDS, COUNT, DECIDE, END, MOVE, PHASE, REFILL, ROUND, PILE, ZONE, Frame, FullRecord, Pending, clone_source
 
 
 _UNSET = object()
@@ -60,8 +60,13 @@ class Kernel:
         self.ending = None      # (moment, reason): the game ends at the end of this phase or of this round
         self.ticks = 0          # every card move and count change: a turn that changes nothing is a pass
         self.stack, self.pending = [], None
-        self.history, self.log = [], ([] if log else None)
+        self.history, self.events = [], ([] if log else None)
         self.rebuild()
+
+    @property
+    def log(self):
+        """The events recorded (``state.FIELDS`` "events"), or None when the game records none."""
+        return self.events
 
     @classmethod
     def setup(cls, model, players, seed, options, log=True):
@@ -81,7 +86,7 @@ class Kernel:
             setups[key] = base
         k = base.clone()        # the set-up itself never plays: its lists stay shared until a game writes them
         k.seed, k.rng, k.options = seed, rng.seed_state(seed), options
-        k.log = [] if log else None
+        k.events = [] if log else None
         return k
 
     def start(self):
@@ -137,7 +142,6 @@ class Kernel:
         new.pile_hosts = self.pile_hosts.copy()
         new.loc = self.loc[:]           # (the options never change once a game starts: shared)
         new.history = self.history[:]
-        new.log = None if self.log is None else self.log[:]
         new.stack = self.stack[:]      # the frames too, until one game steps them (``own_top``)
         self.shared_below = new.shared_below = len(self.stack)
         # the pending decision is never changed once asked (a new one replaces it), so both games share it
@@ -206,6 +210,9 @@ class Kernel:
             raise located_error(exc, f"content {f.node.path}/{f.pc - 1}") from exc
         if not stack and not self.over:
             self.finish(self.ending[1] if self.ending else "the flow ran out")
+        events = self.events
+        if events is not None and len(events) >= MAX_STATE_EVENTS and events.__class__ is list:
+            self.events = FullRecord(events[:MAX_STATE_EVENTS])     # the record stops growing here
 
     def ask(self, node, player, actions, values):
         self.pending = Pending(node, player, actions, values)
@@ -215,8 +222,13 @@ class Kernel:
         p = self.pending
         a = p.actions[index]
         self.history.append(a)
-        if self.log is not None:
-            self.log.append((self.round, p.player, a, False))
+        events = self.events
+        if events is not None:
+            args = a._args
+            if "card" in args or "on" in args:
+                self.decided(p.player, a, False, p.values[index])
+            else:       # names no card: seen by all as it is
+                events.append((DECIDE, p.player, a, False, (), ()))
         self.answer(index)
 
     def answer(self, index):
@@ -245,13 +257,53 @@ class Kernel:
 
     def finish(self, reason):
         self.over, self.end_reason = True, reason
+        if self.events is not None:
+            self.events.append((END, reason))
         self.stack.clear()
         self.pending = None
         self.activate_fresh()
 
-    def note_forced(self, player, action):
-        if self.log is not None:
-            self.log.append((self.round, player, action, True))
+    def note_forced(self, player, action, value=None, cards=None):
+        """Records a decision the engine took itself (there was one answer): an Action with the ``value`` it
+        stands for, or a sentence naming ``cards`` (card indexes, their names joined by ", " in the sentence)."""
+        if self.events is not None:
+            self.decided(player, action, True, value, cards)
+
+    # ------------------------------------------------------------------ the record of events
+    # An event is a tuple whose first item says what it is (state.EVENT_KINDS): a round begun, a phase begun, a
+    # decision (taken by a seat or by the engine), a card moved, a count changed, cards put back to refill a pile,
+    # the game's end. Moves are recorded with the places they go between, and a decision with the cards it names
+    # and where each was: the places' visibility (``seers``) says, when the events are read, who saw which card.
+    def decided(self, player, action, forced, value=None, cards=None):
+        if cards is None:
+            cards = ()
+            if value is not None and action.__class__ is not str:
+                args = action._args
+                name = args.get("card") or args.get("on")
+                if name is not None:
+                    c = value if value.__class__ is int else value[1] if value.__class__ is tuple and \
+                        len(value) == 2 and value[1].__class__ is int else None
+                    if c is not None and 0 <= c < len(self.loc):
+                        if "on" in args and "card" not in args:
+                            c = self.host_of(c)
+                        if self.rules.instance_types[c].id == name:
+                            cards = (c,)
+        else:
+            cards = tuple(cards)
+        loc = self.loc
+        self.events.append((DECIDE, player, action, forced, cards, tuple([loc[c] for c in cards])))
+
+    def seers(self, where):
+        """The seats that see a card at ``where`` ((ZONE, zone, owner) or (PILE, pile, host)), as bits: seat s is
+        ``1 << s``."""
+        kind, i, owner = where
+        if kind == ZONE:
+            z = self.rules.zones[i]
+            if z.visibility == "public" or z.visibility == "top":
+                # a face-up stack: every card was seen as it landed on top, so everyone may know its moves
+                return (1 << self.players) - 1
+            return 1 << owner if z.visibility == "owner" and z.scope == "player" else 0
+        return (1 << self.players) - 1 if self.rules.piles[i].visibility == "public" else 0
 
     # ------------------------------------------------------------------ randomness
     def random_below(self, n):
@@ -328,8 +380,11 @@ class Kernel:
             names = d.instance_names
             raise RulesError(f"{names[c]} cannot go into {d.piles[i].id} on {names[owner]}: it is full")
         loc, mine, tableau = self.loc, self.mine, d.tableau_zones
-        skind, si, sowner = loc[c]
+        source = loc[c]
+        skind, si, sowner = source
         self.ticks += 1
+        if self.events is not None:
+            self.events.append((MOVE, c, source, dest))
         if skind == ZONE:           # out of where it is (the list this game may change: zone_list, pile_list)
             cards = self.zones[si][sowner]
             if id(cards) not in mine:
@@ -406,8 +461,11 @@ class Kernel:
             if value > cap:
                 raise RulesError(f"{cdef.id} cannot hold {value} (capacity {cap})")
         value = max(0, value)
-        if self.counters[counter][holder] != value:
-            self.counters[counter][holder] = value
+        row = self.counters[counter]
+        if row[holder] != value:
+            if self.events is not None:
+                self.events.append((COUNT, counter, holder, row[holder], value))
+            row[holder] = value
             self.ticks += 1
 
     def draw(self, source, n, dest, refill, bottom):
@@ -433,6 +491,8 @@ class Kernel:
                 for c in back:
                     self.loc[c] = where
                 source.extend(back)
+                if self.events is not None:
+                    self.events.append((REFILL, zone, back_zone, len(back)))
                 back.clear()
                 if shuffle:
                     self.shuffle(source)
@@ -500,12 +560,14 @@ class Kernel:
         self.roles_used = []
         self.activate_fresh()
         self._reset("round")
-        if self.log is not None:
-            self.log.append((self.round, None, None, False))
+        if self.events is not None:
+            self.events.append((ROUND, self.round))
 
     def begin_phase(self, role, chooser):
         self.role, self.chooser = role, chooser
         self._reset("phase")
+        if self.events is not None:
+            self.events.append((PHASE, role, chooser))
 
     def end_phase(self):
         self.activate_fresh("phase_end")

@@ -12,7 +12,7 @@ import attrs
 
 from ..actions import Action
 from ..errors import RulesError, StateError
-from ..limits import MAX_NUMBER, MAX_STATE_HISTORY
+from ..limits import MAX_NUMBER, MAX_STATE_EVENTS, MAX_STATE_HISTORY
 from ..model.nodes import Choose, ForEachPlayer, RoleSelection, Turns
 from .kernel import Kernel
 from .rng import MASK
@@ -131,6 +131,9 @@ def from_json(model, data, check_options, check_history=True) -> Kernel:
     history = data.get("history")
     if type(history) is list and len(history) > MAX_STATE_HISTORY:     # before any work
         raise StateError(f"history: {len(history)} actions, more than a saved state may hold ({MAX_STATE_HISTORY})")
+    events = data.get("events")
+    if type(events) is list and len(events) > MAX_STATE_EVENTS:
+        raise StateError(f"events: {len(events)} events, more than a saved state may hold ({MAX_STATE_EVENTS})")
     try:
         k = _from_json(model, data, check_options)
         if check_history:
@@ -143,6 +146,8 @@ def from_json(model, data, check_options, check_history=True) -> Kernel:
 
 
 def _from_json(model, data, check_options) -> Kernel:
+    if "events" not in data and len(data) > 2:      # saved before games recorded events: it has none
+        data = {**data, "events": None}
     fields = [f.name for f in attrs.fields(StateDoc)]
     missing = [name for name in fields if name not in data]
     if len(missing) * 2 > len(fields):      # not a state at all: say so in one line rather than list every field
@@ -266,10 +271,13 @@ def _from_json(model, data, check_options) -> Kernel:
             steps[top.pc - 1] if steps is not None and 0 < top.pc <= len(steps) else None
         if node is not expected:
             raise StateError(f"pending: the saved flow does not stop at {_decision(model, doc.pending.node, node)}")
+        recorded = None if k.events is None else len(k.events)
         if node.framed:
             node.step(k, top)
         else:
             node.exec(k, top)
+        if recorded is not None:        # asking the saved question again is not an event: it was recorded
+            del k.events[recorded:]
         if k.pending is None or k.pending.node is not node:
             # the saved step, run again, asks the saved question at once; one that asks nothing there (its frame's
             # data changed, say) would play on past it
@@ -383,7 +391,8 @@ def _choice_texts(d):
 
 #: The parts of a JSON state that hold numbers a stranger could make huge (zones and piles hold names only; the
 #: seed and the generator's state are checked as 64-bit values; options by the game's own option checks).
-_NUMBERED = ("round", "start_player", "chooser", "moves_round", "ticks", "counters", "fresh", "flow", "history")
+_NUMBERED = ("round", "start_player", "chooser", "moves_round", "ticks", "counters", "fresh", "flow", "history",
+             "events")
 
 
 def _big_number(data):
@@ -450,7 +459,7 @@ def check_replay(k):
     """The state ``k`` (read from JSON) must be what its history gives when replayed from its seed, options and
     players: every action legal where it was taken, and the state reached the same (``to_json``) as the one read."""
     d = k.rules
-    r = Kernel.setup(d, k.players, k.seed, dict(k.options), log=False).start()
+    r = Kernel.setup(d, k.players, k.seed, dict(k.options), log=k.events is not None).start()
     for i, a in enumerate(k.history):
         p = r.pending
         if p is None:

@@ -10,9 +10,28 @@ from typing import Any, Callable
 
 import attrs
 
+from ..actions import Action
+from ..limits import MAX_STATE_EVENTS
 from .rng import MASK
 
 ZONE, PILE = 0, 1
+
+#: What each recorded event is (its first item), with the items after it, as the kernel keeps them:
+#: round (number), phase (role index, chooser), decide (seat, Action or sentence, forced, card indexes, where each
+#: card was), move (card, from, to: (ZONE, zone, owner) or (PILE, pile, host)), count (counter,
+#: holder, before, after), refill (zone, the zone its cards came back from, how many), end (reason).
+ROUND, PHASE, DECIDE, MOVE, COUNT, REFILL, END = "round", "phase", "decide", "move", "count", "refill", "end"
+EVENT_KINDS = (ROUND, PHASE, DECIDE, MOVE, COUNT, REFILL, END)
+
+
+class FullRecord(list):
+    """A record of events that reached MAX_STATE_EVENTS: it keeps what it holds and records nothing more (so it
+    never changes, and clones share it)."""
+
+    __slots__ = ()
+
+    def append(self, item):
+        pass
 
 
 class Frame:
@@ -233,6 +252,127 @@ def _fresh_in(k, doc, problems):
     return out
 
 
+def _events_copy(value):
+    return value[:] if value.__class__ is list else value
+
+
+_events_copy.inline = "({0}[:] if {0}.__class__ is list else {0})"
+
+
+def _place_out(k, where):
+    kind, i, owner = where
+    d = k.rules
+    if kind == ZONE:
+        return ["zone", d.zones[i].id, owner]
+    return ["pile", d.piles[i].id, d.instance_names[owner]]
+
+
+def _place_in(k, doc, problems, where):
+    d = k.rules
+    if type(doc) is list and len(doc) == 3 and doc[0] == "zone" and type(doc[2]) is int:
+        zi = d.zone_index.get(doc[1])
+        if zi is not None and 0 <= doc[2] < len(k.zones[zi]):
+            return (ZONE, zi, doc[2])
+    elif type(doc) is list and len(doc) == 3 and doc[0] == "pile":
+        pi, host = d.pile_index.get(doc[1]), d.instance_index.get(doc[2])
+        if pi is not None and host is not None:
+            return (PILE, pi, host)
+    problems.append(f"{where}: {doc!r:.60} is not a place of this game ([zone, id, owner] or [pile, id, card])")
+    return None
+
+
+def _events_out(k, events):
+    """The events as JSON lists: ids for zones, piles, counters and roles, names for cards."""
+    if events is None:
+        return None
+    d = k.rules
+    names, out = d.instance_names, []
+    for e in events:
+        kind = e[0]
+        if kind == MOVE:
+            out.append([MOVE, names[e[1]], _place_out(k, e[2]), _place_out(k, e[3])])
+        elif kind == COUNT:
+            c = d.counters[e[1]]
+            out.append([COUNT, c.id, names[e[2]] if c.scope == "card" else e[2], e[3], e[4]])
+        elif kind == DECIDE:
+            a = e[2]
+            action = a if a.__class__ is str else {"kind": a.kind, "args": a.args, "text": a.text}
+            out.append([DECIDE, e[1], action, e[3], [names[c] for c in e[4]], [_place_out(k, w) for w in e[5]]])
+        elif kind == PHASE:
+            out.append([PHASE, None if e[1] is None else d.roles[e[1]].id, e[2]])
+        elif kind == REFILL:
+            out.append([REFILL, d.zones[e[1]].id, d.zones[e[2]].id, e[3]])
+        else:
+            out.append(list(e))
+    return out
+
+
+def _events_in(k, doc, problems):
+    """The events from JSON, each checked for its shape and its names (a state read with its history is also
+    replayed: its events must then be exactly the ones the replay records)."""
+    if doc is None:
+        return None
+    d = k.rules
+    if len(doc) > MAX_STATE_EVENTS:
+        problems.append(f"events: {len(doc)} events, more than a saved state may hold ({MAX_STATE_EVENTS})")
+        return None
+    index, out = d.instance_index, []
+    made = {}
+    for i, e in enumerate(doc):
+        where = f"events[{i}]"
+        kind = e[0] if type(e) is list and e else None
+        n = len(e) if type(e) is list else 0
+        got = None
+        if kind == ROUND and n == 2 and type(e[1]) is int and e[1] >= 0:
+            got = (ROUND, e[1])
+        elif kind == PHASE and n == 3:
+            role = None if e[1] is None else d.role_index.get(e[1], -1)
+            if role != -1 and (e[2] is None or type(e[2]) is int and 0 <= e[2] < k.players):
+                got = (PHASE, role, e[2])
+        elif kind == END and n == 2 and type(e[1]) is str:
+            got = (END, e[1])
+        elif kind == REFILL and n == 4 and type(e[3]) is int and e[3] >= 0:
+            a, b = d.zone_index.get(e[1]), d.zone_index.get(e[2])
+            if a is not None and b is not None:
+                got = (REFILL, a, b, e[3])
+        elif kind == COUNT and n == 5 and type(e[3]) is int and type(e[4]) is int:
+            ci = d.counter_index.get(e[1])
+            if ci is not None:
+                c = d.counters[ci]
+                holder = index.get(e[2]) if c.scope == "card" and type(e[2]) is str else \
+                    e[2] if c.scope != "card" and type(e[2]) is int and 0 <= e[2] < len(k.counters[ci]) else None
+                if holder is not None:
+                    got = (COUNT, ci, holder, e[3], e[4])
+        elif kind == MOVE and n == 4:
+            c = index.get(e[1]) if type(e[1]) is str else None
+            a, b = _place_in(k, e[2], problems, where), _place_in(k, e[3], problems, where)
+            if c is not None and a is not None and b is not None:
+                got = (MOVE, c, a, b)
+        elif kind == DECIDE and n == 6 and type(e[1]) is int and 0 <= e[1] < k.players and type(e[3]) is bool \
+                and type(e[4]) is list and type(e[5]) is list and len(e[4]) == len(e[5]):
+            cards = tuple(index.get(x) if type(x) is str else None for x in e[4])
+            seen = tuple(_place_in(k, w, problems, where) for w in e[5])
+            a = e[2]
+            if type(a) is dict and set(a) == {"kind", "args", "text"} and type(a["kind"]) is str \
+                    and type(a["args"]) is dict and type(a["text"]) is str:
+                try:
+                    key = (Action.key_of({"kind": a["kind"], "args": a["args"]}), a["text"])
+                    action = made.get(key) or made.setdefault(key, Action(a["kind"], a["args"], a["text"]))
+                except ValueError:
+                    action = None
+            else:
+                action = a if type(a) is str else None
+            if action is not None and None not in cards and None not in seen:
+                got = (DECIDE, e[1], action, e[3], cards, seen)
+        if got is None:
+            problems.append(f"{where}: {str(e)[:80]} is not an event of this game")
+            if len(problems) > 20:
+                break
+        else:
+            out.append(got)
+    return FullRecord(out) if len(out) >= MAX_STATE_EVENTS else out
+
+
 #: The state, field by field, in the order JSON in reads them.
 FIELDS = (
     Field("rng", str, out=lambda k, v: str(v), into=_rng_in),
@@ -251,6 +391,7 @@ FIELDS = (
     Field("piles", dict[str, dict[str, list[str]]], _piles, out=_piles_out, into=_piles_in),
     Field("counters", dict[str, list[int]], _rows, out=_counters_out, into=_counters_in),
     Field("fresh", list[tuple[int, str]], _list, out=_fresh_out, into=_fresh_in),
+    Field("events", list[list[Any]] | None, _events_copy, out=_events_out, into=_events_in),
 )
 #: (name, copy) of the fields ``clone`` must copy: the others hold immutable values, shared between copies
 COPIED_FIELDS = tuple((f.name, f.copy) for f in FIELDS if f.copy is not _same)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from itertools import compress
 
+from .state import COUNT, DECIDE, END, MOVE, PHASE, REFILL, ROUND, ZONE
+
 
 def _counted(g) -> dict:
     """card -> {counter id: n} for every card holding a count (the counters held by cards), read once per view."""
@@ -76,11 +78,143 @@ def view(game, g, player=None) -> dict:
     return out
 
 
-def log_lines(g) -> list[str]:
-    lines = []
-    for rnd, player, action, forced in g.log or ():
-        if action is None:
-            lines.append(f"-- round {rnd} --")
+def _place(g, where):
+    """A place as JSON ({"zone", "seat"} or {"pile", "on"}) and as words."""
+    kind, i, owner = where
+    d = g.rules
+    if kind == ZONE:
+        z = d.zones[i]
+        if z.scope == "shared":
+            return {"zone": z.id}, z.text
+        text = z.text[5:] if z.text.startswith("your ") else z.text
+        return {"zone": z.id, "seat": owner}, f"seat {owner}'s {text}" if text != z.text else f"{z.text} of seat {owner}"
+    p, host = d.piles[i], d.instance_types[owner]
+    return {"pile": p.id, "on": host.id}, p.text.replace("{card}", host.en) if "{card}" in p.text else \
+        f"{p.text} on {host.en}"
+
+
+def _sees(player, everyone, bits):
+    """Whether ``player`` (None: a spectator, who sees what every seat sees) sees a card seen by ``bits``."""
+    return bits == everyone if player is None else bool(bits >> player & 1)
+
+
+def _decision(g, e, player, everyone, full, record=(), at=0):
+    """A decision event as JSON and its sentence, as ``player`` may know it: a card it names is named to a seat
+    that saw it where it was when decided, or that sees it move before the phase (or round) ends (a card put into
+    a tableau after it was paid for, say)."""
+    _, seat, action, forced, cards, places = e
+    seers = g.seers
+    hidden = [c for c, where in zip(cards, places)
+              if not (full or seat == player or _sees(player, everyone, seers(where)))]
+    if hidden:
+        hidden = [c for c in hidden if not _shown_later(g, record, at, c, player, everyone)]
+    out = {"type": "decision", "seat": seat, "forced": forced}
+    text = str(action)
+    if action.__class__ is not str:
+        out["action"] = action.to_json() if not hidden else {"kind": action.kind}
+    if hidden:
+        types = g.rules.instance_types
+        if action.__class__ is str:         # a sentence naming the cards: the hidden ones by their number only
+            shown = [types[c].en for c in cards if c not in hidden]
+            n = len(hidden)
+            masked = ", ".join(shown + [f"{n} hidden card" + "s" * (n > 1)])
+            named = ", ".join(types[c].en for c in cards)
+            text = text.replace(named, masked, 1) if named in text else f"{text.split(' ')[0]} {masked}"
         else:
-            lines.append(f"  seat {player}: {action}" + ("  (no other choice)" if forced else ""))
+            name = types[hidden[0]].en
+            text = text.replace(name, "a hidden card") if name in text else f"{action.kind} (a hidden card)"
+        out["hidden"] = len(hidden)
+    out["text"] = f"seat {seat}: {text}" + ("  (no other choice)" if forced else "")
+    return out
+
+
+def _shown_later(g, record, at, c, player, everyone):
+    """Whether card ``c`` moves where ``player`` sees it after event ``at`` and before the next phase or round."""
+    seers = g.seers
+    for j in range(at + 1, len(record)):
+        e = record[j]
+        kind = e[0]
+        if kind == MOVE and e[1] == c:
+            if _sees(player, everyone, seers(e[2]) | seers(e[3])):
+                return True
+        elif kind == PHASE or kind == ROUND or kind == END:
+            return False
+    return False
+
+
+def events(g, player=None, since=0, full=False) -> list[dict]:
+    """The events of kernel ``g`` from index ``since`` as ``player`` may know them (None: a spectator, who sees what
+    is public; ``full``: every card named). A card ``player`` does not see is left out of its move, and moves of
+    cards it does not see between the same two places are one event with their ``count``."""
+    d = g.rules
+    everyone = (1 << g.players) - 1
+    types = d.instance_types
+    out = []
+    merging = None      # the last event, while it is a move of hidden cards
+    seers = g.seers
+    record = g.events or ()
+    for i in range(max(0, since), len(record)):
+        e = record[i]
+        kind = e[0]
+        if kind == MOVE:
+            _, c, a, b = e
+            if full or _sees(player, everyone, seers(a) | seers(b)):
+                pa, ta = _place(g, a)
+                pb, tb = _place(g, b)
+                out.append({"index": i, "type": "move", "card": types[c].id, "from": pa, "to": pb,
+                            "text": f"{types[c].en}: from {ta} to {tb}"})
+                merging = None
+                continue
+            if merging is not None and merging[1] == (a, b):
+                ev = merging[0]
+                ev["count"] += 1
+                ev["text"] = f"{ev['count']} cards: from {merging[2]} to {merging[3]}"
+                continue
+            pa, ta = _place(g, a)
+            pb, tb = _place(g, b)
+            ev = {"index": i, "type": "move", "card": None, "count": 1, "from": pa, "to": pb,
+                  "text": f"a card: from {ta} to {tb}"}
+            out.append(ev)
+            merging = (ev, (a, b), ta, tb)
+            continue
+        merging = None
+        if kind == DECIDE:
+            ev = _decision(g, e, player, everyone, full, record, i)
+        elif kind == COUNT:
+            _, ci, holder, before, after = e
+            c = d.counters[ci]
+            who = types[holder].id if c.scope == "card" else d.roles[holder].id if c.scope == "role" else \
+                holder if c.scope == "player" else None
+            words = types[holder].en if c.scope == "card" else d.roles[holder].name.get("en", who) \
+                if c.scope == "role" else f"seat {holder}" if c.scope == "player" else "the table"
+            ev = {"type": "count", "counter": c.id, "holder": who, "before": before, "after": after,
+                  "text": f"{c.text} ({words}): {before} -> {after}"}
+        elif kind == ROUND:
+            ev = {"type": "round", "round": e[1], "text": f"round {e[1]} begins"}
+        elif kind == PHASE:
+            role = None if e[1] is None else d.roles[e[1]]
+            name = "" if role is None else role.name.get("en", role.id)
+            ev = {"type": "phase", "role": None if role is None else role.id, "chooser": e[2],
+                  "text": f"the {name} phase begins" + ("" if e[2] is None else f" (seat {e[2]} chose it)")}
+        elif kind == REFILL:
+            ev = {"type": "refill", "zone": d.zones[e[1]].id, "from": d.zones[e[2]].id, "count": e[3],
+                  "text": f"{e[3]} cards from {d.zones[e[2]].text} make {d.zones[e[1]].text} again"}
+        else:
+            ev = {"type": "end", "reason": e[1], "text": f"the game ends: {e[1]}"}
+        ev["index"] = i
+        out.append(ev)
+    return out
+
+
+def log_lines(g, player=None, full=False) -> list[str]:
+    """One line per decision (forced ones marked) and a line at each round's start, as ``player`` may know them."""
+    lines = []
+    everyone = (1 << g.players) - 1
+    record = g.events or ()
+    for i, e in enumerate(record):
+        kind = e[0]
+        if kind == DECIDE:
+            lines.append("  " + _decision(g, e, player, everyone, full, record, i)["text"])
+        elif kind == ROUND:
+            lines.append(f"-- round {e[1]} --")
     return lines

@@ -246,7 +246,7 @@ class Choose(Node):
         optional = self.optional and (self.may_decline is None or self.may_decline(g, env))
         if not optional and len(actions) == 1:
             env[self.var] = values[0]
-            g.note_forced(self.who(g, env), actions[0])
+            g.note_forced(self.who(g, env), actions[0], values[0])
             return False
         if optional:
             actions.append(self.decline_action())
@@ -298,7 +298,7 @@ class Distribute(Node):
         if have >= sum(rooms):          # every card with room is filled: nothing to choose
             if g.log is not None:
                 names = ", ".join(g.rules.instance_types[x].en for x in open_cards)
-                g.note_forced(env["you"], self.asker.template.replace("{" + self.var + "}", names))
+                g.note_forced(env["you"], self.asker.template.replace("{" + self.var + "}", names), cards=open_cards)
             for x, room in zip(open_cards, rooms):
                 g.set_counter(c, x, g.counters[c][x] + room)
             g.set_counter(src, holder, have - sum(rooms))
@@ -315,7 +315,7 @@ class Distribute(Node):
                 actions.append(a if a is not None else action(g, x, sig, env))
                 values.append(x)
         if len(values) == 1:
-            g.note_forced(env["you"], actions[0])
+            g.note_forced(env["you"], actions[0], values[0])
             self.resolve(g, f, values[0])
             return
         g.ask(self, env["you"], actions, values)
@@ -493,14 +493,15 @@ class Pay(ResolveOne):
         groups = [grp for grp in groups if grp[1] is not None]
         available = sum(min(len(cards), limit) for _, cards, limit in groups)
         if available <= f.data:            # everything must go: no choice to make
-            paid = []
+            paid, gone = [], []
             for src, cards, limit in groups:
                 for c in list(cards[:limit]):
                     paid.append(g.rules.instance_types[c].en)
+                    gone.append(c)
                     g.pay_card(src, c)
             f.data = 0
             if g.log is not None and paid:
-                g.note_forced(env["you"], "pay with " + ", ".join(paid))
+                g.note_forced(env["you"], "pay with " + ", ".join(paid), cards=gone)
             return
         actions, values = [], []
         seen = set()
@@ -547,7 +548,8 @@ class DiscardDown(ResolveOne):
             return False
         if n == len(cards):
             if g.log is not None:
-                g.note_forced(f.env["you"], "discard " + ", ".join(g.rules.instance_types[c].en for c in cards))
+                g.note_forced(f.env["you"], "discard " + ", ".join(g.rules.instance_types[c].en for c in cards),
+                              cards=cards)
             for c in list(cards):
                 g.move(c, self.into(g, f.env), False)
             return False
@@ -595,7 +597,8 @@ class Pick(ResolveOne):
         if not self.optional and f.data >= len(cards):
             dest = self.dest(g, f.env)
             if g.log is not None:
-                g.note_forced(f.env["you"], self.template.format(", ".join(g.rules.instance_types[c].en for c in cards)))
+                g.note_forced(f.env["you"], self.template.format(", ".join(g.rules.instance_types[c].en for c in cards)),
+                              cards=cards)
             for c in list(cards):
                 g.move(c, dest)
             f.env[self.var] += len(cards)

@@ -14,7 +14,7 @@ import click
 from ..api.rules import available_games, load
 from ..errors import ContentError, UsageError
 from .batch import Study, default_workers, from_records, run
-from .bots import random_bots
+from .bots import make_bots, random_bots
 from .report import report_format, terminal_table, text_table, write_report
 from .smoke import smoke_test
 
@@ -242,9 +242,29 @@ players_opt = click.option("--players", "-p", type=int, default=None,
 @option_opt
 @preset_opt
 @click.option("--json", "as_json", is_flag=True, help="Print the final game state as JSON instead of the log and scores.")
-def play(game, players, seed, option_pairs, preset, as_json):
-    """Play one whole game of GAME (a packaged id or a path) with random bots and print the log and the scores."""
+@click.option("--human", type=int, default=None, metavar="SEAT",
+              help="Play seat SEAT yourself in the terminal against bots (needs boardrules[play]).")
+@click.option("--bots", "-b", "bot_list", default=None, metavar="NAME[,NAME...]",
+              help="With --human: the other seats' bots, one for all or one per seat: random, greedy (default random).")
+def play(game, players, seed, option_pairs, preset, as_json, human, bot_list):
+    """Play one whole game of GAME (a packaged id or a path) with random bots and print the log and the scores.
+    With --human SEAT you play that seat yourself: numbered choices, u to take back your last decision."""
     rules, players, options = prepare(game, players, option_pairs, preset)
+    if human is not None or bot_list is not None:
+        if human is None:
+            raise CommandError("--bots goes with --human (simulate plays bots against each other)")
+        if as_json:
+            raise CommandError("--json and --human do not go together")
+        from .terminal import TerminalGame
+
+        if seed is None:
+            seed = rules.new_game(players=players, options=options, log=False).seed     # one drawn, shown
+        try:
+            bots = make_bots(bot_list or "random", seed, rules, players)
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
+        code = TerminalGame(rules, players, seed, options, human, bots).run()
+        sys.exit(code)
     g = rules.new_game(players=players, seed=seed, options=options, log=not as_json)
     seed = g.seed           # the one drawn, when none was given
     bots = random_bots(seed, players)
@@ -260,7 +280,7 @@ def play(game, players, seed, option_pairs, preset, as_json):
         f"options: {show_options(options)}",
         "players: random bots, one per seat, seeded from the game seed and the seat",
     ]
-    log = g.log_lines()
+    log = g.log_lines(full=True)       # the whole game, every card named: no player reads it while it is played
     if log and not log[0].startswith("--"):
         lines += ["", "-- setup --"]
     for line in log:
