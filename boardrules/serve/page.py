@@ -73,6 +73,11 @@ that seat may see.</p>
     return layout("boardrules: a table", body)
 
 
+def theirs(text: str) -> str:
+    """A place's or count's text, written for its owner ("your ..."), as the others read it."""
+    return text[5:] if text.startswith("your ") else text
+
+
 # ---------------------------------------------------------------------- a seat's page
 class SeatPage:
     """The page of one seat of a table, drawn from that seat's view and events."""
@@ -130,7 +135,12 @@ class SeatPage:
             return "-"
         if with_text:
             return '<ul class="cards">' + "".join(f"<li>{self.entry(c, True)}</li>" for c in cards) + "</ul>"
-        return ", ".join(self.entry(c) for c in cards)
+        alike: dict[Any, int] = {}      # plain copies of one card counted once ("Name ×3"), in order
+        for c in cards:
+            key = c if isinstance(c, str) else json.dumps(c, sort_keys=True)
+            alike[key] = alike.get(key, 0) + 1
+        return ", ".join(self.entry(json.loads(k) if k.startswith("{") else k) + (f" ×{n}" if n > 1 else "")
+                         for k, n in alike.items())
 
     def role_name(self, role_id: Any) -> str:
         r = self.roles.get(role_id)
@@ -216,10 +226,10 @@ class SeatPage:
                 continue
             cells = [self.cards_text(v["zones"][z.id][s]) for s in seats]
             if any(c != "-" for c in cells):
-                rows.append(f"<tr><th>{escape(z.text)}</th>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+                rows.append(f"<tr><th>{escape(theirs(z.text))}</th>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         for c in self.model.counters:
             if c.scope == "player" and any(v["counters"][c.id][s] for s in seats):
-                rows.append(f"<tr><th>{escape(c.text)}</th>"
+                rows.append(f"<tr><th>{escape(theirs(c.text))}</th>"
                             + "".join(f'<td class="num">{v["counters"][c.id][s]}</td>' for s in seats) + "</tr>")
         head = "".join(f"<th>seat {s}</th>" for s in seats)
         return (f'<section id="others"><h2>The others</h2><table class="others"><tr><th></th>{head}</tr>'
@@ -255,7 +265,8 @@ class SeatPage:
             mark = f' data-card="{escape(str(card))}"' if card in self.cards else ""
             items.append(f'<li class="ev-{escape(e["type"])}"{mark}>{escape(e["text"])}</li>')
         more = f'<p class="small">{earlier} earlier events</p>' if earlier > 0 else ""
-        return f'<section id="log"><h2>What happened</h2>{more}<ol>{"".join(reversed(items))}</ol></section>'
+        return (f'<section id="log"><h2>What happened</h2><p class="small">newest first</p>'
+                f'<ul>{"".join(reversed(items))}</ul>{more}</section>')
 
     def worth_telling(self, e: dict) -> bool:
         """Counts held by single cards change often (they show on the cards); the rest is told."""
