@@ -187,6 +187,15 @@ def test_a_saved_game_tells_nothing_hidden_and_resumes_where_it_was(client, tabl
     assert again.game.to_json() == table.game.to_json()
 
 
+def test_a_saved_game_resumes_at_the_seat_that_saved_it_whatever_its_plain_seat_says(client):
+    r = start(client, "san_juan", 3, seat=0, humans="2")
+    data = client.get(f"{r.url}/save").json()
+    assert data["seat"] == 0
+    data["seat"] = 2                                        # edited by hand, to peek at the other person's seat
+    got = TestClient(client.app).post("/resume", files={"file": ("x.json", json.dumps(data), "application/json")})
+    assert got.status_code == 200 and "you are seat 0" in said(got)
+
+
 def test_a_plain_game_state_resumes_and_a_finished_games_save_holds_it(client, tables):
     import boardrules
 

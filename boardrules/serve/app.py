@@ -1,6 +1,7 @@
 """The web table as a Starlette application (``boardrules serve``).
 
-Routes: ``/`` the start page; ``POST /new`` and ``POST /resume`` start a table and give this browser its seat's
+Requests that play, draw or load a game run on worker threads (each table has a lock), so one busy table does not
+hold up the others. Routes: ``/`` the start page; ``POST /new`` and ``POST /resume`` start a table and give this browser its seat's
 token (an HttpOnly, SameSite=Strict cookie whose path is the seat's own pages, ``/t/TABLE/SEAT``); ``/t/TABLE/SEAT``
 the seat's page, ``POST .../act`` an answer, ``.../save`` the saved game; ``/join/TABLE/SEAT/CODE`` a one-time
 invitation for another person's seat. Anything refused is an HTTP 4xx page with the message, the game unchanged.
@@ -23,6 +24,7 @@ def create_app(tables: Tables, hosts: list[str] | tuple[str, ...] = ("127.0.0.1"
     """The application serving ``tables``; ``hosts``: the names a request's Host header may give."""
     need_web()
     from starlette.applications import Starlette
+    from starlette.concurrency import run_in_threadpool
     from starlette.middleware import Middleware
     from starlette.middleware.trustedhost import TrustedHostMiddleware
     from starlette.requests import Request
@@ -51,9 +53,10 @@ def create_app(tables: Tables, hosts: list[str] | tuple[str, ...] = ("127.0.0.1"
         form = await request.form()
         try:
             options = parse_options(str(form.get("options") or ""))
-            table = tables.start(str(form.get("game") or ""), form.get("players"), form.get("seat", 0),
-                                 str(form.get("bots") or "random"), str(form.get("preset") or "").strip() or None,
-                                 options, str(form.get("humans") or ""))
+            table = await run_in_threadpool(
+                tables.start, str(form.get("game") or ""), form.get("players"), form.get("seat", 0),
+                str(form.get("bots") or "random"), str(form.get("preset") or "").strip() or None, options,
+                str(form.get("humans") or ""))
         except Refused as exc:
             return HTMLResponse(home_page(tables, exc.message), status_code=exc.status)
         seat = table.humans[0]
@@ -66,17 +69,21 @@ def create_app(tables: Tables, hosts: list[str] | tuple[str, ...] = ("127.0.0.1"
             if upload is None or isinstance(upload, str):
                 raise Refused(400, "choose a saved game file to upload")
             raw = await upload.read(MAX_READ)
-            table, seat = tables.resume(raw, form.get("seat", 0), str(form.get("bots") or "random"))
+            table, seat = await run_in_threadpool(tables.resume, raw, form.get("seat", 0),
+                                                  str(form.get("bots") or "random"))
         except Refused as exc:
             return HTMLResponse(home_page(tables, exc.message), status_code=exc.status)
         return to_seat(table, seat, table.tokens[seat])
 
     async def page(request: Request) -> Response:
+        def draw(table: Any, seat: int, token: str | None) -> str:
+            with table.lock:
+                table.check(seat, token)
+                return SeatPage(table, seat).html()
+
         try:
             table, seat = seat_of(request)
-            with table.lock:
-                table.check(seat, request.cookies.get(COOKIE))
-                html = SeatPage(table, seat).html()
+            html = await run_in_threadpool(draw, table, seat, request.cookies.get(COOKIE))
         except Refused as exc:
             return refused(exc)
         return HTMLResponse(html, headers={"Cache-Control": "private, no-cache, max-age=0"})
@@ -86,7 +93,7 @@ def create_app(tables: Tables, hosts: list[str] | tuple[str, ...] = ("127.0.0.1"
         back = request.url.path.rsplit("/", 1)[0]
         try:
             table, seat = seat_of(request)
-            table.act(seat, request.cookies.get(COOKIE), form.get("action"), form.get("move"))
+            await run_in_threadpool(table.act, seat, request.cookies.get(COOKIE), form.get("action"), form.get("move"))
         except Refused as exc:
             return refused(exc, back)
         return RedirectResponse(back, status_code=303)
@@ -94,7 +101,7 @@ def create_app(tables: Tables, hosts: list[str] | tuple[str, ...] = ("127.0.0.1"
     async def save(request: Request) -> Response:
         try:
             table, seat = seat_of(request)
-            data = table.save(seat, request.cookies.get(COOKIE), tables.sealer)
+            data = await run_in_threadpool(table.save, seat, request.cookies.get(COOKIE), tables.sealer)
         except Refused as exc:
             return refused(exc)
         name = f"{table.rules.id}-seat{seat}-move{data['move']}.json"

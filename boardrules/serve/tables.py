@@ -176,7 +176,7 @@ class Table:
             data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "title": self.rules.title,
                     "players": game.players, "seat": seat, "move": self.move, "over": game.is_over,
                     "sealed": sealer.seal({"source": self.source, "humans": self.humans, "bots": self.bot_names,
-                                           "state": game.to_json()})}
+                                           "seat": seat, "state": game.to_json()})}
             if game.is_over:        # published once the game is over: the seed no longer tells anything
                 data["state"] = game.to_json()
             return data
@@ -195,13 +195,15 @@ class Tables:
             self.sources[str(source)] = load(source)      # a ContentError now rather than at the first game
         self.tables: dict[str, Table] = {}
         self.lock = threading.Lock()
+        self.loading = threading.Lock()
 
     def rules(self, source: str) -> Rules:
         if source not in self.sources:
             raise Refused(404, f"this server does not offer {source[:80]!r}: it offers "
                                + ", ".join(self.sources))
-        if self.sources[source] is None:
-            self.sources[source] = load(source)
+        with self.loading:          # one load per game, however many requests ask for it at once
+            if self.sources[source] is None:
+                self.sources[source] = load(source)
         rules = self.sources[source]
         assert rules is not None
         return rules
@@ -249,7 +251,8 @@ class Tables:
                 raise Refused(400, "the saved game has no sealed state")
             inner = self.sealer.open(data["sealed"])
             try:
-                source, state, humans, names = inner["source"], inner["state"], inner["humans"], inner["bots"]
+                source, state, humans, names, me = (inner["source"], inner["state"], inner["humans"], inner["bots"],
+                                                    inner["seat"])
             except (KeyError, TypeError):
                 raise Refused(400, "the sealed state is not one this version of boardrules writes") from None
             rules = self.rules(source)
@@ -257,7 +260,7 @@ class Tables:
                 game = rules.game_from_json(state, check_history=False)   # our own state, sealed by our key
             except StateError as exc:
                 raise Refused(422, f"the saved game does not load: {exc}") from None
-            me = data.get("seat") if data.get("seat") in humans else humans[0]
+            # the seat that saved it, from inside the seal: the plain "seat" beside it is only for reading
             return self.add(Table(source, rules, game, [me] + [h for h in humans if h != me], names)), me
         if "game" not in data:
             raise Refused(400, f"the file is neither a game saved by this server (format {SAVE_FORMAT!r}) nor a "
