@@ -182,9 +182,9 @@ def test_packaged_games_and_examples_load_with_the_check(source, monkeypatch):
     checked = []
     real = compiler.collisions
 
-    def spy(doc, flows, report, fired=None):
+    def spy(doc, flows, report, fired=None, numbers=None):
         checked.append(len(flows))
-        return real(doc, flows, report, fired)
+        return real(doc, flows, report, fired, numbers)
     monkeypatch.setattr(compiler, "collisions", spy)
     boardrules.load(source)
     assert checked and checked[0] > 0
@@ -226,3 +226,41 @@ procedures:
     assert (issue.file, issue.line) == (str(second), 11)
     reads = at(first, "{id: toll_points", "$toll")
     assert f"this move sets $toll, which {reads} reads for the move at toll_points.yaml:11:17 before it" in str(issue)
+
+
+def test_a_read_inside_a_number_a_base_step_asks_for_is_a_read_of_that_step(tmp_path):
+    """San Juan's price step asks for the sale price, whose base reads $building: a variant step that chooses another
+    $building before it would change the price the base step reads, though the step names no $building itself."""
+    SJ = packaged_games()["san_juan"].parent
+    path = write(tmp_path, "swap.yaml", """\
+extends: san_juan
+id: swap
+title: "San Juan: swap"
+roles:
+  change:
+    trader:
+      action:
+        edit:
+          - before: price
+            insert:
+              - choose: {action: swap, from: {zone: city}, as: building}
+""")
+    issue = only_issue(path)
+    base = at(SJ / "game.yaml", "sale_price:", "sale_price")
+    assert "this choose sets $building" in str(issue)
+    assert "(in a number it asks for, at " in str(issue) and "game.yaml:" in str(issue)
+    assert base.rsplit(":", 2)[0].endswith("game.yaml")
+    fine = write(tmp_path, "own.yaml", """\
+extends: san_juan
+id: own_name
+title: "San Juan: own name"
+roles:
+  change:
+    trader:
+      action:
+        edit:
+          - before: price
+            insert:
+              - choose: {action: look, from: {zone: city}, as: looked_at}
+""")
+    boardrules.load(fine)

@@ -22,7 +22,7 @@ class StepFlow:
     """One step: the variables it reads and binds (with where each is written), the expression-local variables
     (``exists``/``any_player`` with ``as``: their scope), and the lists of steps it holds, in the order compiled."""
 
-    __slots__ = ("path", "kind", "reads", "binds", "locals", "blocks", "callee")
+    __slots__ = ("path", "kind", "reads", "binds", "locals", "blocks", "callee", "uses")
 
     def __init__(self, path, kind):
         self.path, self.kind = tuple(path), kind
@@ -31,6 +31,7 @@ class StepFlow:
         self.binds: list = []       # (variable, path)
         self.locals: list = []      # (variable, path of the expression that binds it for itself)
         self.blocks: list = []      # BlockFlow
+        self.uses: list = []        # the quantities it asks for (what their bases and modifiers read, it reads)
 
     def own_reads(self):
         bound = {v for v, _ in self.binds}
@@ -68,8 +69,9 @@ class Follow:
     are collisions. A ``call`` reads what its procedure reads of the caller's variables, an ``emit`` what the
     triggers of its event read (``procs``: name or ("emit", event) -> its BlockFlow)."""
 
-    def __init__(self, seen, procs, free=None, default=frozenset()):
+    def __init__(self, seen, procs, free=None, default=frozenset(), numbers=None):
         self.seen, self.procs, self.default = seen, procs, default
+        self.numbers = numbers or {}        # quantity -> (variable, path) its base and modifiers read
         self.free = {} if free is None else free    # procedure -> its reads of the caller's variables (memo)
 
     def merge(self, *scopes) -> dict:
@@ -90,7 +92,11 @@ class Follow:
         if step.callee is not None:
             for var, path, _ in self.reads_of(step.callee):
                 for binder in scope.get(var, self.default):
-                    self.seen(binder, var, path, step, True)
+                    self.seen(binder, var, path, step, "steps")
+        for q in step.uses:
+            for var, path in self.numbers.get(q, ()):
+                for binder in scope.get(var, self.default):
+                    self.seen(binder, var, path, step, "number")
 
     def reads_of(self, name) -> list:
         """(variable, path, step) of every read of a procedure that its caller's variables reach."""
@@ -100,7 +106,7 @@ class Follow:
             if body is not None:
                 found: list = []
                 sub = Follow(lambda b, v, p, r, _: found.append((v, p, r)) if b is FREE else None, self.procs,
-                             self.free, frozenset({FREE}))
+                             self.free, frozenset({FREE}), self.numbers)
                 sub.block(body, {})
                 self.free[name] = list(dict.fromkeys(found))
         return self.free[name]
@@ -130,7 +136,24 @@ def _at(issue) -> str:
         (f":{issue.column}" if issue.line is not None and issue.column is not None else "")
 
 
-def collisions(doc, flows, report, fired=None) -> None:
+def number_reads(reads: dict, deps: dict) -> dict:
+    """quantity -> every (variable, path) its value reads: its base's and modifiers' own reads (``reads``) and those
+    of the quantities it asks for in turn (``deps``)."""
+    out = {}
+    for q in set(reads) | set(deps):
+        seen, todo, found = {q}, [q], []
+        while todo:
+            x = todo.pop()
+            found += reads.get(x, [])
+            for y in deps.get(x, ()):
+                if y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        out[q] = list(dict.fromkeys(found))
+    return out
+
+
+def collisions(doc, flows, report, fired=None, numbers=None) -> None:
     """Reports every step that binds a variable which a later step written by an earlier layer of the content reads
     (a variant's step inserted before a step of the game it extends, or of the variant it extends: that step would
     read the new value, silently). Reported at the binding step, naming where the value is read and which binding
@@ -158,7 +181,8 @@ def collisions(doc, flows, report, fired=None) -> None:
         inside = not through and read[:len(reader.path)] == reader.path
         mine, theirs = at(binder.path), at(read if inside else reader.path)
         if order.get(mine.file, 0) > order.get(theirs.file, len(order)):
-            detail = f" (in the steps it runs, at {_at(at(read))})" if through else ""
+            detail = "" if not through else f" (in the steps it runs, at {_at(at(read))})" if through == "steps" \
+                else f" (in a number it asks for, at {_at(at(read))})"
             found.setdefault((binder.step, var), {}).setdefault(_at(theirs), (theirs.file, binder.hides, detail))
     procs = {flow.path[1]: flow for flow in flows if flow.path[:1] == ("procedures",) and len(flow.path) >= 2}
     for event, triggers in (fired or {}).items():     # an emit runs every trigger of its event, each on a copy
@@ -166,7 +190,7 @@ def collisions(doc, flows, report, fired=None) -> None:
         each.blocks = list(triggers)
         procs[("emit", event)] = BlockFlow(("events", event))
         procs[("emit", event)].steps.append(each)
-    follow = Follow(seen, procs)
+    follow = Follow(seen, procs, numbers=numbers)
     for flow in flows:
         follow.block(flow, {})
     for (step, var), reads in found.items():

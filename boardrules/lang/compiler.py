@@ -8,7 +8,7 @@ from ..model import nodes as N
 from ..model import records as M
 from ..model.phrase import capital, joined, name_tables, ph
 from ..content.merge import walk
-from .collisions import BlockFlow, StepFlow, collisions
+from .collisions import BlockFlow, StepFlow, collisions, number_reads
 from .steps import StepCompiler
 from .codegen import coded
 
@@ -42,6 +42,7 @@ class ContentCompiler(StepCompiler):
         self.procs = {}                     # procedure name -> compiled block
         self.calls = []                     # (Call node, path), linked to their procedures after compiling
         self.fired = {}                     # event -> what its triggers read and bind (collisions.BlockFlow)
+        self.number_reads = {}              # quantity -> the variables its base and modifiers read (collisions)
         super().__init__(M.GameDef(), self.report)
 
     def report(self, path, message, hint=None, choices=None, at_key=False):
@@ -92,7 +93,8 @@ class ContentCompiler(StepCompiler):
         self.link_calls()
         self.unknown_variables()
         if not self.checked:
-            collisions(self.doc, self.flows, self.report, self.fired)
+            collisions(self.doc, self.flows, self.report, self.fired,
+                       number_reads(self.number_reads, self.quantity_deps))
         self.quantity_cycles()
         self.scoring(top)
         self.fold_constants()
@@ -368,7 +370,12 @@ class ContentCompiler(StepCompiler):
             q = m.quantities[m.quantity_index[key]]
             self.quantity_sources[q.index] = (doc, path)
             self.current_quantity = q.index
-            q.base, q.base_text = self.arith(spec.get("base", 0), path + ("base",))
+            reading = self.flow_step = StepFlow(path + ("base",), "quantity")
+            try:
+                q.base, q.base_text = self.arith(spec.get("base", 0), path + ("base",))
+            finally:
+                self.flow_step = None
+            self.number_reads.setdefault(q.index, []).extend(reading.own_reads())
             self.current_quantity = None
             q.min, q.max, q.flag = spec.get("min"), spec.get("max"), spec.get("flag")
 
@@ -400,8 +407,15 @@ class ContentCompiler(StepCompiler):
             self.report(path, "a modifier needs 'add' or 'set'")
             return None, M.Modifier(type_index, op, lambda g, env: 0, None, "?")
         self.current_quantity = q
-        value, vtext = self.arith(spec[op], path + (op,))
-        cond, ctext = self.condition(spec["if"], path + ("if",)) if "if" in spec else (None, "")
+        reading, outer = StepFlow(path, "quantity"), self.flow_step
+        self.flow_step = reading
+        try:
+            value, vtext = self.arith(spec[op], path + (op,))
+            cond, ctext = self.condition(spec["if"], path + ("if",)) if "if" in spec else (None, "")
+        finally:
+            self.flow_step = outer
+        if q is not None:       # what the quantity reads while this changes it ($self is the card's own)
+            self.number_reads.setdefault(q, []).extend((v, p) for v, p in reading.own_reads() if v != "self")
         self.current_quantity = None
         qtext = self.m.quantity_tok(q)
         flag = self.m.quantities[q].flag if q is not None else None

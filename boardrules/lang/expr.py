@@ -607,6 +607,8 @@ class Compiler(FamilyTerms):
         q = self.lookup(self.m.quantity_index, node["quantity"], "quantity", path + ("quantity",))
         if q is not None and self.current_quantity is not None:
             self.quantity_deps.setdefault(self.current_quantity, set()).add(q)
+        elif q is not None and self.flow_step is not None:       # a step asks for it: it reads what the number reads
+            self.flow_step.uses.append(q)
         binds = []
         for name, value in (node.get("with") or {}).items():
             self.bound_vars.add(name)
