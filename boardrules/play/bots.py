@@ -2,7 +2,7 @@
 (``mcts``, in :mod:`boardrules.play.search`).
 
 >>> import boardrules
->>> from boardrules.bots import RandomBot, play_out, seat_seed
+>>> from boardrules.play.bots import RandomBot, play_out, seat_seed
 >>> game = boardrules.load(boardrules.available_games()[0]).new_game(players=3, seed=1, log=False)
 >>> play_out(game, [RandomBot(seat_seed(1, seat)) for seat in range(3)]).is_over
 True
