@@ -195,3 +195,37 @@ def test_content_without_a_fixed_action_space_is_still_observed(tmp_path):
         assert got["you_act"] == 1.0
         assert {k for k, v in got["pending"].items() if v} == {a.kind for a in game.legal_actions()}
         game.apply(rng.choice(game.legal_actions()))
+
+
+BOUNDED = [(s, p, None) for s, p in SOURCES] + [("puerto_rico", 3, "expansions")]
+
+
+@pytest.mark.parametrize("source, players, preset", BOUNDED,
+                         ids=[pathlib.Path(s).stem + (f"-{p}" if p else "") for s, _, p in BOUNDED])
+def test_every_observation_lies_within_the_bounds_read_off_the_content(source, players, preset):
+    rules = rules_of(source)
+    obs = Observer(rules, players, preset=preset)
+    assert len(obs.low) == len(obs.high) == obs.size
+    assert all(lo < hi for lo, hi in zip(obs.low, obs.high))        # no slice is a single point
+    for s in obs.layout:                                             # the layout gives the same bounds per slice
+        lows, highs = obs.low[s["start"]:s["stop"]], obs.high[s["start"]:s["stop"]]
+        assert (s["low"], s["high"]) == ((lows[0], highs[0]) if s["labels"] is None else (lows, highs))
+    copies = Counter(t.id for t in rules.model.instance_types)
+    named = obs.slices(obs.high)
+    for s in obs.layout:
+        if s["name"].endswith("/cards"):                             # a card type's slot: its copies at most
+            assert named[s["name"]] == {t: copies[t] for t in s["labels"]}
+        if s["name"] in ("over", "you_act", "pending", "winner", "current_player", "role"):
+            assert set(obs.high[s["start"]:s["stop"]]) == {1.0}
+    rng = random.Random(11)
+    for seed in range(2):
+        game = rules.new_game(players, seed=seed, options=obs.options, log=False)
+        while True:
+            for seat in (*range(players), None):
+                v = obs.vector(game, seat)
+                out = [(s["name"], v[i]) for s in obs.layout for i in range(s["start"], s["stop"])
+                       if not obs.low[i] <= v[i] <= obs.high[i]]
+                assert not out, out[:5]
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))

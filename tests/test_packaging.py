@@ -45,3 +45,12 @@ def test_the_long_description_has_no_link_that_breaks_off_the_repository():
     assert "boardrules" in text and "## Two commands" in text
     links = re.findall(r"\]\(([^)]*)\)", text)
     assert links and all(re.match(r"https?://", link) for link in links), [x for x in links if "://" not in x]
+
+
+def test_the_rl_extra_brings_what_both_learning_adapters_need_and_ci_installs_it():
+    extras = PROJECT["optional-dependencies"]
+    assert set(extras["rl"]) == set(extras["pettingzoo"]) | set(extras["gymnasium"])
+    assert not any(r.startswith("open_spiel") for r in extras["rl"])        # the heavy one stays its own extra
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    installed = re.search(r"pip install --quiet '\.\[([a-z,]+)\]'", ci).group(1).split(",")
+    assert "rl" in installed, installed

@@ -67,7 +67,8 @@ def make_env_class():
             self.illegal, self.illegal_reward = illegal, float(illegal_reward)
             self.render_mode = render_mode
             self.observation_space = Dict({
-                "observation": Box(-np.inf, np.inf, (self.observer.size,), np.float32),
+                "observation": Box(np.array(self.observer.low, np.float32), np.array(self.observer.high, np.float32),
+                                   (self.observer.size,), np.float32),
                 "action_mask": Box(0, 1, (self.space.size,), np.int8)})
             self.action_space = Discrete(self.space.size)
             self.game = None

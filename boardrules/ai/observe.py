@@ -16,14 +16,23 @@ next seat in seat order, and so on; a spectator counts from seat 0):
 - at the end: ``score`` per seat and ``winner`` (1 per winning seat).
 
 Hidden things enter only as the view gives them: a hidden zone by its count, a hidden pile by its size.
+
+**Bounds.** Every number has a least and a greatest value, read off the content (``low`` and ``high``, per number
+and per slice of the layout): 0 and 1 for the one-hot and on/off slices; the copies of a card type for its slot in a
+``cards`` slice; every card copy of the content for a ``count``; for ``round`` the most rounds content may declare
+(``MAX_LOOP``: a game ends at its ``rounds`` limit); for a counter (never below 0) its capacity where the content
+fixes one (a number, or a card attribute read per copy; at least 1), else the largest number the engine holds
+(``MAX_NUMBER``); scores between minus and plus that number.
 """
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from ..actions import short
+from ..limits import MAX_LOOP, MAX_NUMBER
 from ..api.game import Game
 from ..api.rules import Rules
 from ..errors import UsageError
@@ -37,8 +46,10 @@ class Observer:
     - :meth:`vector` ``(game, seat)``: a list of :attr:`size` floats, laid out as :attr:`layout` says;
     - :meth:`from_view` ``(view)``: the vector of a view you already hold (``vector`` is ``from_view(game.view(seat))``).
 
-    :attr:`layout` lists the slices as dicts: ``name``, ``start``, ``stop`` and ``labels`` (what each number of
-    the slice is: a seat, a card or role id, a card copy, a decision kind; ``None`` for a single number).
+    :attr:`layout` lists the slices as dicts: ``name``, ``start``, ``stop``, ``labels`` (what each number of
+    the slice is: a seat, a card or role id, a card copy, a decision kind; ``None`` for a single number), and
+    ``low`` and ``high``, the bounds of its numbers (one number, or a list for a slice with labels). :attr:`low` and
+    :attr:`high` are the same bounds as two lists of :attr:`size` floats (a Gymnasium ``Box``'s).
     """
 
     def __init__(self, rules: Rules, players: int, options: Mapping[str, Any] | None = None,
@@ -59,31 +70,43 @@ class Observer:
         seats = [f"seat+{k}" for k in range(players)]
         layout: list[dict] = []
         self.layout = layout
+        #: the least and greatest value of each number (see the module's notes)
+        self.low: list[float] = []
+        self.high: list[float] = []
         at = 0
 
-        def part(name, labels=None):
+        def part(name, labels=None, high=1, low=0):
+            """A slice; ``high`` and ``low``: one bound for all its numbers, or a list of one per label."""
             nonlocal at
             n = 1 if labels is None else len(labels)
             if n == 0:          # nothing to say (the roles of a game without roles): no slice
                 return at
-            layout.append({"name": name, "start": at, "stop": at + n, "labels": labels})
+            highs = list(high) if isinstance(high, list) else [high] * n
+            lows = list(low) if isinstance(low, list) else [low] * n
+            layout.append({"name": name, "start": at, "stop": at + n, "labels": labels,
+                           "low": lows[0] if labels is None else lows, "high": highs[0] if labels is None else highs})
+            self.low += [float(x) for x in lows]
+            self.high += [float(x) for x in highs]
             at += n
             return at - n
 
-        self._top = {name: part(name, labels) for name, labels in (
-            ("round", None), ("over", None), ("start_player", seats), ("current_player", seats),
-            ("chooser", seats), ("role", self._roles), ("roles_used", self._roles))}
+        copies = Counter(t.id for t in m.instance_types)
+        per_type = [copies[t] for t in self._types]        # a cards slice: at most every copy of the type
+        every = len(m.instance_types)                       # a count: at most every card copy of the content
+        self._top = {name: part(name, labels, high) for name, labels, high in (
+            ("round", None, MAX_LOOP), ("over", None, 1), ("start_player", seats, 1), ("current_player", seats, 1),
+            ("chooser", seats, 1), ("role", self._roles, 1), ("roles_used", self._roles, 1))}
         self._zones = []      # (zone id, shared, [(count at, cards at, {pile id: (count at, cards at or None)})])
         for z in m.zones:
             holders = [z.id] if z.scope == "shared" else [f"{z.id}/{s}" for s in seats]
             places = []
             for h in holders:
-                count = part(f"zone/{h}/count")
-                cards = part(f"zone/{h}/cards", list(self._types))
+                count = part(f"zone/{h}/count", None, every)
+                cards = part(f"zone/{h}/cards", list(self._types), per_type)
                 piles = {}
                 for p in m.piles:
-                    piles[p.id] = (part(f"zone/{h}/pile/{p.id}/count"),
-                                   part(f"zone/{h}/pile/{p.id}/cards", list(self._types))
+                    piles[p.id] = (part(f"zone/{h}/pile/{p.id}/count", None, every),
+                                   part(f"zone/{h}/pile/{p.id}/cards", list(self._types), per_type)
                                    if p.visibility == "public" else None)
                 places.append((count, cards, piles))
             self._zones.append((z.id, z.scope == "shared", places))
@@ -91,10 +114,10 @@ class Observer:
         for c in m.counters:
             labels = {"shared": None, "player": seats, "role": list(self._roles),
                       "card": list(m.instance_names)}[c.scope]
-            self._counters.append((c.id, c.scope, part(f"counter/{c.id}", labels)))
+            self._counters.append((c.id, c.scope, part(f"counter/{c.id}", labels, _counter_high(c, labels))))
         self._you_act = part("you_act")
         self._pending = part("pending", list(self._kinds))
-        self._score = part("score", seats)
+        self._score = part("score", seats, MAX_NUMBER, -MAX_NUMBER)
         self._winner = part("winner", seats)
         self.size: int = at
 
@@ -198,3 +221,15 @@ class Observer:
         for w in view.get("winners", ()):
             v[self._winner + rel(w)] = 1.0
         return v
+
+
+def _counter_high(c, labels) -> Any:
+    """The greatest value of a counter: its capacity where the content fixes one (a card attribute, per copy; or a
+    whole number), at least 1 (a bound equal to the least one is a degenerate box), else the largest number a game
+    holds."""
+    if c.capacity_table is not None and labels is not None and len(c.capacity_table) == len(labels):
+        return [max(1, min(int(x), MAX_NUMBER)) for x in c.capacity_table]
+    text = str(c.capacity_text or "").strip()
+    if c.capacity is not None and text.isdigit():
+        return max(1, min(int(text), MAX_NUMBER))
+    return MAX_NUMBER

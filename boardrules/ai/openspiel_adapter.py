@@ -4,7 +4,8 @@ One Python game is registered with ``pyspiel.register_game``: ``python_boardrule
 (a packaged id or the path of a game or variant file), ``players`` (0: the fewest the game allows), ``options`` (a
 JSON object of option values, or ``""``), ``preset`` and ``seeds``. Its type: sequential, imperfect information,
 explicit stochastic, general sum (each seat's return is its share of the win: 1 / the number of winners, or 0),
-terminal rewards, observations (a string and a tensor) but no information states.
+terminal rewards, observations (a string and a tensor) and information-state strings (no information-state
+tensor).
 
 **Chance.** A boardrules game draws everything random (the shuffles, every later draw of its generator) from its
 seed, so the whole chance of a game is its seed: the first node of each game is a chance node with ``seeds``
@@ -13,9 +14,18 @@ the indexes of the :class:`~boardrules.ai.ActionSpace` (an index not legal now, 
 outcomes, raises IllegalAction and changes nothing); observations are the :class:`~boardrules.ai.Observer`'s,
 from each seat's view alone, with the layout's slices as the observer's named pieces. pyspiel is imported when
 this module is.
+
+**Information states** (perfect recall) are made from the same observations: a seat's information-state string is
+its observation string now, then a line ``history <sha-256>`` of everything the seat has observed since the deal:
+its observation string after the deal and after every later decision, and its own decisions' indexes (another seat's
+decision enters only by what the seat then observes). Two histories a seat cannot tell apart give the same string;
+the chance outcome (the seed) enters only by what it deals to the seat's view. A state starts recording this the
+first time it is asked (it plays its game again from the deal once, then adds each decision's observations as it
+goes; its clones go on recording): a game never asked pays nothing.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -46,7 +56,7 @@ _TYPE = pyspiel.GameType(
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=16,
     min_num_players=1,
-    provides_information_state_string=False,
+    provides_information_state_string=True,
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
@@ -88,12 +98,13 @@ class BoardrulesGame(pyspiel.Game):
     def new_initial_state(self) -> "BoardrulesState":
         return BoardrulesState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> "BoardrulesObserver":
-        if iig_obs_type is not None and (iig_obs_type.perfect_recall
-                                         or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        if iig_obs_type is not None and (iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
                                          or not iig_obs_type.public_info):
-            raise ValueError("boardrules games observe what one seat sees now (perfect_recall=False, private "
-                             "information of a single player, public information)")
+            raise ValueError("boardrules games observe what one seat sees (private information of a single "
+                             "player, public information), now or with perfect recall")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return InformationStateObserver(self.table, params)
         return BoardrulesObserver(self.table, params)
 
 
@@ -135,7 +146,11 @@ class BoardrulesState(pyspiel.State):
                 raise IllegalAction(f"the chance node's outcomes are the seeds 0 to {self.seeds - 1}, got {action}")
             self._held = _Held(self.table, self.table.new_game(int(action)))
         else:
-            self.table.space.apply(self.game, action)
+            held = self._held
+            actor = held.game.current_player
+            self.table.space.apply(held.game, action)
+            if held.trace is not None:
+                _observed(held.trace, self.table, held.game, actor, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -157,16 +172,19 @@ class BoardrulesState(pyspiel.State):
 
 
 class _Held:
-    """A state's table and game. OpenSpiel clones a Python state with deepcopy (a copy of this holds the game's
-    clone and the same table) and serialises it with pickle (the table's parameters and the game's JSON)."""
+    """A state's table and game, and once an information state was asked for, its ``trace``: one running SHA-256
+    per seat of what the seat has observed (see the module's notes). OpenSpiel clones a Python state with deepcopy
+    (a copy of this holds the game's clone, the same table and a copy of the trace) and serialises it with pickle
+    (the table's parameters and the game's JSON; the trace is made again when asked for)."""
 
-    __slots__ = ("table", "game")
+    __slots__ = ("table", "game", "trace")
 
-    def __init__(self, table: Table, game) -> None:
-        self.table, self.game = table, game
+    def __init__(self, table: Table, game, trace: list | None = None) -> None:
+        self.table, self.game, self.trace = table, game, trace
 
     def __deepcopy__(self, memo) -> "_Held":
-        return _Held(self.table, None if self.game is None else self.game.clone())
+        return _Held(self.table, None if self.game is None else self.game.clone(),
+                     None if self.trace is None else [h.copy() for h in self.trace])
 
     def __reduce__(self):
         return _held_from, (self.table.key, None if self.game is None else self.game.to_json())
@@ -195,6 +213,49 @@ class BoardrulesObserver:
 
     def string_from(self, state: BoardrulesState, player: int) -> str:
         return "" if state.game is None else self.observer.string(state.game, player)
+
+
+class InformationStateObserver:
+    """OpenSpiel's PyObserver for information states (perfect recall): strings only (see the module's notes)."""
+
+    def __init__(self, table: Table, params) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        self.observer = table.observer
+        self.tensor = None
+        self.dict: dict = {}
+
+    def set_from(self, state: BoardrulesState, player: int) -> None:
+        pass
+
+    def string_from(self, state: BoardrulesState, player: int) -> str:
+        held = state._held
+        if held.game is None:
+            return ""
+        if held.trace is None:
+            held.trace = _replayed(held.table, held.game)
+        return f"{self.observer.string(held.game, player)}\nhistory {held.trace[player].hexdigest()}"
+
+
+def _observed(trace: list, table: Table, game, actor: int | None, index: int | None) -> None:
+    """Adds to each seat's trace what it observes after a decision: its observation string, and the decision's
+    index if it was its own."""
+    for seat, h in enumerate(trace):
+        mine = index if actor == seat else None
+        h.update(json.dumps([mine, table.observer.string(game, seat)]).encode())
+
+
+def _replayed(table: Table, game) -> list:
+    """The traces of ``game``, made by playing it again from its deal (its seed) through its history."""
+    g = table.new_game(game.seed)
+    trace = [hashlib.sha256() for _ in range(table.players)]
+    _observed(trace, table, g, None, None)
+    for action in game.history:
+        actor = g.current_player
+        index = table.space.index(g, action)
+        table.space.apply(g, index)
+        _observed(trace, table, g, actor, index)
+    return trace
 
 
 pyspiel.register_game(_TYPE, BoardrulesGame)

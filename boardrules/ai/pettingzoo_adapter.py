@@ -38,7 +38,8 @@ def make_env_class():
             self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
             size = self.observer.size
             self.observation_spaces = {a: Dict({
-                "observation": Box(-np.inf, np.inf, (size,), np.float32),
+                "observation": Box(np.array(self.observer.low, np.float32), np.array(self.observer.high, np.float32),
+                                   (size,), np.float32),
                 "action_mask": Box(0, 1, (self.space.size,), np.int8)}) for a in self.possible_agents}
             self.action_spaces = {a: Discrete(self.space.size) for a in self.possible_agents}
             self.game = None

@@ -14,7 +14,7 @@ import click
 from ..api.rules import available_games, load
 from ..errors import ContentError, UsageError
 from .batch import Study, default_workers, from_records, run
-from .bots import make_bots, random_bots
+from .bots import bots_help, make_bots, random_bots
 from .report import report_format, terminal_table, text_table, write_report
 from .smoke import smoke_test
 
@@ -245,7 +245,7 @@ players_opt = click.option("--players", "-p", type=int, default=None,
 @click.option("--human", type=int, default=None, metavar="SEAT",
               help="Play seat SEAT yourself in the terminal against bots (needs boardrules[play]).")
 @click.option("--bots", "-b", "bot_list", default=None, metavar="NAME[,NAME...]",
-              help="With --human: the other seats' bots, one for all or one per seat: random, greedy (default random).")
+              help=f"With --human: the other seats' bots, one for all or one per seat (default random): {bots_help()}.")
 def play(game, players, seed, option_pairs, preset, as_json, human, bot_list):
     """Play one whole game of GAME (a packaged id or a path) with random bots and print the log and the scores.
     With --human SEAT you play that seat yourself: numbered choices, u to take back your last decision."""
@@ -294,7 +294,7 @@ def play(game, players, seed, option_pairs, preset, as_json, human, bot_list):
 
 
 bots_opt = click.option("--bots", "-b", default="random", show_default=True, metavar="NAME[,NAME...]",
-                        help="One bot for every seat, or one per seat: random, greedy (e.g. greedy,random,random,random).")
+                        help=f"One bot for every seat, or one per seat, e.g. greedy,random,random,random. Bots: {bots_help()}.")
 workers_opt = click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
                            help="Worker processes (default: the cores this process may use; 1 plays in this process).")
 out_opt = click.option("--out", "out_path", type=click.Path(), default=None, metavar="FILE",

@@ -38,7 +38,8 @@ def compare(sources: list[str], players: int | None, games: int, seed: int, bots
     """Plays ``games`` games of each source (game ``i`` with seed ``seed + i``, the same bots for every source) and
     returns the statistics of each, in the order given.
 
-    ``bots``: one bot name for every seat or a comma list per seat (see :data:`boardrules.bots.BOTS`).
+    ``bots``: one bot for every seat or a comma list per seat, each a name with its settings if any
+    (``mcts:iterations=50``; see :data:`boardrules.play.bots.BOTS` and :func:`boardrules.play.bots.parse_bot`).
     ``players``: None for the most every source allows. ``preset``: a preset of the sources' options
     (``options`` override it).
     ``workers``: processes to use (default: the cores this process may run on; 1 plays in this process).

@@ -15,17 +15,20 @@ them in turn; each iteration plays one copy of a sample down a single tree of de
   earlier, each seat gets its rank by the scores so far (1 for the best, 0 for the worst, ties shared);
 - **backpropagation**: each node on the path adds the reward of the seat that chose its action.
 
-It plays the most visited of its legal actions. Decisions with one legal action are taken without a search, in the
+The budget is ``iterations`` iterations per decision, or ``seconds`` of the clock per decision, or both (whichever
+runs out first; with ``seconds`` alone the count is not bounded). It plays the most visited of its legal actions. Decisions with one legal action are taken without a search, in the
 tree too. Everything is drawn from its own seeded generator, and the samples are dealt from the seat's view alone:
 before drawing them the bot puts the cards hidden from it in a fixed order (sorted by name, each deck among its own
-places), so two games its seat cannot tell apart get the same samples and the same choice. Nothing here names a
-game: the tree reads legal actions, winners and scores.
+places), so two games its seat cannot tell apart get the same samples and the same choice. A time budget gives that
+up: how many iterations fit depends on the machine and its load, so a seed no longer fixes the game. Nothing here
+names a game: the tree reads legal actions, winners and scores.
 """
 from __future__ import annotations
 
 import math
 import random
-from typing import Any
+import time
+from typing import Any, Callable
 
 from ..api.resample import _names_in, hidden_places
 from ..errors import StateError
@@ -47,18 +50,37 @@ class _Node:
 class MCTSBot:
     """Information-set Monte Carlo tree search with determinisation (see the module's notes).
 
-    ``MCTSBot(seed, rules, iterations=200, determinisations=20, rollout="random", rollout_depth=30,
-    exploration=0.7)``: a fixed iteration budget (no clock), so its choices depend only on the seed and on what its
-    seat sees. ``choose(game)`` returns one of ``game.legal_actions()`` for the seat to act. ``stats`` counts the
-    searches, iterations and decisions played in the tree and in rollouts since the bot was made, and
-    ``last_search`` lists, for the last search, each legal action with its visits and the mean reward it brought.
+    ``MCTSBot(seed, rules, iterations=None, determinisations=20, rollout="random", rollout_depth=30,
+    exploration=0.7, seconds=None, clock=time.perf_counter)``. The budget per decision:
+
+    - ``iterations`` alone (200 when neither budget is given): a fixed count and no clock, so its choices depend only on the seed and
+      on what its seat sees;
+    - ``seconds`` (with ``iterations=None``, or left out: then the count is not bounded): iterations until
+      ``clock()`` has moved on by ``seconds`` since the decision began (at least one). **Not reproducible**: how
+      many iterations fit depends on the machine and its load, so the same seed may play another game;
+    - both: whichever runs out first.
+
+    ``clock`` is a function returning seconds (a fake one makes a time budget testable). ``choose(game)`` returns
+    one of ``game.legal_actions()`` for the seat to act. ``stats`` counts the searches, iterations and decisions
+    played in the tree and in rollouts since the bot was made, and ``last_search`` lists, for the last search, each
+    legal action with its visits and the mean reward it brought.
     """
 
     ROLLOUTS = ("random", "greedy")
+    #: the settings a bot name may carry (``mcts:iterations=50:rollout_depth=10``), each with how its text is read
+    SETTINGS = {"iterations": "count", "determinisations": "count", "rollout": "word", "rollout_depth": "count or none",
+                "exploration": "number", "seconds": "number"}
 
-    def __init__(self, seed: Any, rules: Any = None, iterations: int = 200, determinisations: int = 20,
-                 rollout: str = "random", rollout_depth: int | None = 30, exploration: float = 0.7) -> None:
-        if not isinstance(iterations, int) or iterations < 1:
+    def __init__(self, seed: Any, rules: Any = None, iterations: int | None = None, determinisations: int = 20,
+                 rollout: str = "random", rollout_depth: int | None = 30, exploration: float = 0.7,
+                 seconds: float | None = None, clock: Callable[[], float] = time.perf_counter) -> None:
+        if iterations is None and seconds is None:
+            iterations = 200
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                    or not seconds > 0 or math.isinf(seconds)):
+            raise ValueError(f"seconds must be a number above 0, got {seconds!r}")
+        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                       or iterations < 1):
             raise ValueError(f"iterations must be a whole number of at least 1, got {iterations!r}")
         if not isinstance(determinisations, int) or determinisations < 1:
             raise ValueError(f"determinisations must be a whole number of at least 1, got {determinisations!r}")
@@ -66,9 +88,13 @@ class MCTSBot:
             raise ValueError(f"rollout must be one of {', '.join(self.ROLLOUTS)}, got {rollout!r}")
         if rollout_depth is not None and (not isinstance(rollout_depth, int) or rollout_depth < 0):
             raise ValueError(f"rollout_depth must be None or a whole number, got {rollout_depth!r}")
+        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or not exploration >= 0:
+            raise ValueError(f"exploration must be a number of at least 0, got {exploration!r}")
         self.seed = seed
         self.rules = rules
         self.iterations = iterations
+        self.seconds = seconds
+        self.clock = clock
         self.determinisations = determinisations
         self.rollout = rollout
         self.rollout_depth = rollout_depth
@@ -80,7 +106,8 @@ class MCTSBot:
         self.last_search: list = []
 
     def __repr__(self) -> str:
-        return (f"MCTSBot({self.seed!r}, iterations={self.iterations}, determinisations={self.determinisations}, "
+        budget = f"iterations={self.iterations}" + ("" if self.seconds is None else f", seconds={self.seconds}")
+        return (f"MCTSBot({self.seed!r}, {budget}, determinisations={self.determinisations}, "
                 f"rollout={self.rollout!r}, rollout_depth={self.rollout_depth})")
 
     # ------------------------------------------------------------------ the decision
@@ -88,15 +115,19 @@ class MCTSBot:
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        limit, seconds = self.iterations, self.seconds
+        deadline = None if seconds is None else self.clock() + seconds      # (the samples' drawing counts too)
         me = game.current_player
         base = _canonical(game, me)
-        samples = [base.resample(me, self.rng.getrandbits(63)) for _ in range(min(self.determinisations,
-                                                                                 self.iterations))]
+        count = self.determinisations if limit is None else min(self.determinisations, limit)
+        samples = [base.resample(me, self.rng.getrandbits(63)) for _ in range(count)]
         root = _Node(None)
-        for i in range(self.iterations):
-            self._iterate(samples[i % len(samples)].clone(), root)
+        done = 0
+        while (limit is None or done < limit) and (deadline is None or done == 0 or self.clock() < deadline):
+            self._iterate(samples[done % count].clone(), root)
+            done += 1
         self.stats["searches"] += 1
-        self.stats["iterations"] += self.iterations
+        self.stats["iterations"] += done
         best, best_key = actions[0], None
         self.last_search = [(a, c.visits, c.total / c.visits) if (c := root.children.get(a)) else (a, 0, 0.0)
                             for a in actions]
