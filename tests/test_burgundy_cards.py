@@ -456,3 +456,100 @@ def test_the_short_house_rule_ends_after_round_d_and_pays_3_silver_for_a_mine():
         act(g, a.kind, **a.args)
     assert g.round == 4
     assert short.new_game(2, seed=1).options["silver_purchases_per_turn"] == 1
+
+
+# ---------------------------------------------------------------- option on_pile_empty (rules choice empty_pile, A7)
+def goods_run_out(rules, reading):
+    """Seat 0 places a ship and takes the last card of the second goods pile; then it is seat 1's turn to place a
+    ship of its own."""
+    g = turn_of(rules, zones={"hand": {0: ["ship_2", "pasture_5"], 1: ["knowledge_3", "pasture_4"]},
+                              "project_area": {0: ["ship_2"], 1: ["ship_3"]},
+                              "goods_left": ["light_goods", "dark_goods", "dark_goods"], "goods_right": ["medium_goods"],
+                              "storage": {0: [], 1: []}},
+                counters={"silver": {0: 0, 1: 0}}, options={"on_pile_empty": reading})
+    play(g, "ship_2", "place_project")
+    answer(g, "place_project", card="ship_2")
+    act(g, "take_goods", pile="second_pile")
+    assert zone(g, "storage", 0) == ["medium_goods"]
+    return g
+
+
+def test_by_default_an_emptied_goods_pile_is_made_again_from_the_other(rules):
+    g = goods_run_out(rules, "resplit_remaining")
+    # the top half of the three cards left (rounded down) moves onto the empty pile
+    assert zone(g, "goods_left") == ["light_goods", "dark_goods"] and zone(g, "goods_right") == ["dark_goods"]
+    assert g.current_player == 1
+    play(g, "knowledge_3", "place_project")
+    answer(g, "place_project", card="ship_3")
+    assert offered(g, "take_goods", "pile") == ["first_pile", "second_pile"]     # still two cards to choose from
+
+
+def test_take_from_other_leaves_the_empty_pile_empty(rules):
+    g = goods_run_out(rules, "take_from_other")
+    assert zone(g, "goods_left") == ["light_goods", "dark_goods", "dark_goods"] and zone(g, "goods_right") == []
+    assert g.current_player == 1
+    play(g, "knowledge_3", "place_project")
+    answer(g, "place_project", card="ship_3")
+    # no choice between piles: seat 1 gets the top card of the first pile, and the second stays empty
+    assert not any(a.kind == "take_goods" for a in g.legal_actions())
+    assert zone(g, "storage", 1) == ["dark_goods"]
+    assert zone(g, "goods_left") == ["light_goods", "dark_goods"] and zone(g, "goods_right") == []
+
+
+@pytest.mark.parametrize("reading, left, right", [("resplit_remaining", ["hen"], ["cow"]),
+                                                  ("take_from_other", ["hen", "cow"], [])])
+def test_the_animal_piles_follow_the_same_option(rules, reading, left, right):
+    g = place(rules, "pasture_4", 4, zones={"animals_left": ["hen", "cow"], "animals_right": ["pig"],
+                                            "storage": {0: []}},
+              options={"on_pile_empty": reading})
+    act(g, "take_animal", pile="second_pile")
+    assert zone(g, "storage", 0) == ["pig"]
+    assert (zone(g, "animals_left"), zone(g, "animals_right")) == (left, right)
+
+
+@pytest.mark.parametrize("reading", ["resplit_remaining", "take_from_other"])
+def test_with_both_piles_empty_a_gain_gives_nothing_either_way(rules, reading):
+    g = place(rules, "ship_4", 4, zones={"goods_left": [], "goods_right": [], "storage": {0: ["hen"]}},
+              options={"on_pile_empty": reading})
+    assert not any(a.kind == "take_goods" for a in g.legal_actions())
+    assert zone(g, "storage", 0) == ["hen"]
+
+
+# ---------------------------------------------------------------- option unlimited_supply (rules choice supply_limits, A10)
+@pytest.mark.parametrize("unlimited, got", [(False, 1), (True, 2)])
+def test_topping_up_workers_from_a_short_supply(rules, unlimited, got):
+    g = turn_of(rules, zones={"hand": {0: ["ship_1", "pasture_5"]}},
+                counters={"worker_cards": {0: 0}, "worker_supply": 1}, options={"unlimited_supply": unlimited})
+    play(g, "ship_1", "take_workers")
+    assert counter(g, "worker_cards", 0) == got
+    assert counter(g, "worker_supply") == 0
+
+
+@pytest.mark.parametrize("unlimited, got", [(False, 0), (True, 1)])
+def test_taking_silver_from_an_empty_supply(rules, unlimited, got):
+    g = turn_of(rules, zones={"hand": {0: ["ship_1", "pasture_5"]}},
+                counters={"silver": {0: 0}, "silver_supply": 0}, options={"unlimited_supply": unlimited})
+    play(g, "ship_1", "take_silver")
+    assert counter(g, "silver", 0) == got and counter(g, "silver_supply") == 0
+
+
+@pytest.mark.parametrize("unlimited, workers, silver", [(False, 5 + 1, 1), (True, 5 + 2, 2)])
+def test_bonuses_and_sales_from_a_short_supply(rules, unlimited, workers, silver):
+    # a knowledge card gives 2 workers, a sale 1 silver per card: the supply holds only 1 of each
+    g = place(rules, "knowledge_3", 3, counters={"worker_cards": {0: 5}, "worker_supply": 1},
+              options={"unlimited_supply": unlimited})
+    assert counter(g, "worker_cards", 0) == workers
+    g = turn_of(rules, zones={"hand": {0: ["mine_5", "pasture_1"]}, "storage": {0: ["dark_goods", "dark_goods"]}},
+                counters={"worker_cards": {0: 0}, "silver": {0: 0}, "silver_supply": 1},
+                options={"unlimited_supply": unlimited})
+    play(g, "mine_5", "sell_goods")
+    answer(g, "sell_goods", goods="dark_goods")
+    assert zone(g, "sold", 0) == ["dark_goods", "dark_goods"] and counter(g, "silver", 0) == silver
+
+
+def test_an_unlimited_supply_still_takes_back_what_is_returned(rules):
+    g = turn_of(rules, zones={"hand": {0: ["ship_1", "pasture_5"]}},
+                counters={"worker_cards": {0: 3}, "silver": {0: 0}, "worker_supply": 0},
+                options={"unlimited_supply": True})
+    play(g, "ship_1", "convert_to_points")          # three workers, the only answer, for a point
+    assert counter(g, "vp", 0) == 1 and counter(g, "worker_supply") == 3

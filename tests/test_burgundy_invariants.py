@@ -13,8 +13,8 @@ CARDS = len(RULES.model.instance_names)
 WORKERS, SILVER = 22, 16
 
 
-def random_game(players, seed, stop_at=None):
-    game = RULES.new_game(players, seed=seed, log=False)
+def random_game(players, seed, stop_at=None, options=None):
+    game = RULES.new_game(players, seed=seed, log=False, options=options)
     rnd = random.Random(seed * 31 + players)
     steps = 0
     while not game.is_over and (stop_at is None or steps < stop_at):
@@ -23,14 +23,19 @@ def random_game(players, seed, stop_at=None):
     return game
 
 
-def check(game):
+def check(game, unlimited=False):
+    """With the unlimited_supply option the supply makes up what it lacks, so more may be held than exist."""
     d = game.to_json()
     names = [c for owners in d["zones"].values() for cards in owners for c in cards]
     assert len(names) == len(set(names)) == CARDS, "a card is lost or in two places"
     counters = d["counters"]
     assert all(v >= 0 for row in counters.values() for v in row)
-    assert sum(counters["worker_cards"]) + counters["worker_supply"][0] == WORKERS
-    assert sum(counters["silver"]) + counters["silver_supply"][0] == SILVER
+    if unlimited:
+        assert sum(counters["worker_cards"]) + counters["worker_supply"][0] >= WORKERS
+        assert sum(counters["silver"]) + counters["silver_supply"][0] >= SILVER
+    else:
+        assert sum(counters["worker_cards"]) + counters["worker_supply"][0] == WORKERS
+        assert sum(counters["silver"]) + counters["silver_supply"][0] == SILVER
     assert all(len(cards) <= 3 for cards in d["zones"]["project_area"])
     assert all(len(cards) <= 2 for cards in d["zones"]["hand"])
 
@@ -73,3 +78,16 @@ def test_hidden_cards_never_reach_another_seat_or_their_owner():
         assert all(isinstance(p, dict) and set(p) == {"count"} for p in v["zones"]["round_pile"])
         assert all((s == seat) == isinstance(h, list) for s, h in enumerate(v["zones"]["hand"]))
         assert set(v["zones"]["draw_deck"]) == {"count"}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_other_readings_of_empty_piles_and_supplies_keep_every_card_and_count(players):
+    """Options on_pile_empty=take_from_other and unlimited_supply: random games still end after round E with every
+    card in one place and no count below 0, and replay to the same game."""
+    options = {"on_pile_empty": "take_from_other", "unlimited_supply": True}
+    for seed in range(50):
+        game = random_game(players, seed, options=options)
+        assert game.is_over and game.round == 5
+        check(game, unlimited=True)
+        replayed = RULES.replay(players=players, seed=seed, options=options, actions=game.history, log=False)
+        assert replayed.to_json() == game.to_json()

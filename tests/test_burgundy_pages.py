@@ -154,3 +154,27 @@ def test_no_generated_phrasing_is_left_on_the_rules_pages():
         for generated in ("the answer to", "The amount is", "red back", "Set the row the card lies in",
                           "minus 1 divided by 6", "your the "):
             assert generated not in text, (name, generated)
+
+
+@pytest.mark.parametrize("option, choice, values", [
+    ("on_pile_empty", "empty_pile", "resplit_remaining, take_from_other"),
+    ("unlimited_supply", "supply_limits", "yes, no"),
+])
+def test_the_empty_pile_and_supply_readings_are_options_with_their_rules_choice(option, choice, values):
+    """Rules choices A7 and A10 of COB-AMERIGO.md section 4: each is an option a player can switch; its part of the
+    options page gives its values and quotes the rules choice, and the list of rules choices links to it."""
+    part = reader(PAGES["options.md"].split("{#option-" + option + "}")[1].split("\n## ")[0])
+    assert values in part
+    assert f"`{choice}`:" in part
+    assert f"`{choice}`{{#choice-{choice}}} *(option [`{option}`](options.md#option-{option}))*" in PAGES["index.md"]
+
+
+def test_the_pages_say_where_each_reading_changes_play():
+    assert ("Take the top card of either goods pile (of one that has a card) into your storage. 2. If the on pile "
+            "empty option is resplit remaining: - When a goods pile is empty, split the other one into two piles.") \
+        in section("turns.md", "procedure-take_goods")
+    assert "take_from_other leaves the empty pile empty" in section("options.md", "option-on_pile_empty")
+    turns = plain("turns.md")
+    assert "Take 1 silver (any value) from the supply, if one is left (always, with the unlimited supply option)." in turns
+    assert ("A Bank gives 3 silver from the supply (as many as are left, unless you play with the unlimited supply "
+            "option).") in turns
