@@ -245,7 +245,8 @@ players_opt = click.option("--players", "-p", type=int, default=None,
 @click.option("--human", type=int, default=None, metavar="SEAT",
               help="Play seat SEAT yourself in the terminal against bots (needs boardrules[play]).")
 @click.option("--bots", "-b", "bot_list", default=None, metavar="NAME[,NAME...]",
-              help="With --human: the other seats' bots, one for all or one per seat: random, greedy (default random).")
+              help="With --human: the other seats' bots, one for all or one per seat: random, greedy, mcts (default "
+                   "random).")
 def play(game, players, seed, option_pairs, preset, as_json, human, bot_list):
     """Play one whole game of GAME (a packaged id or a path) with random bots and print the log and the scores.
     With --human SEAT you play that seat yourself: numbered choices, u to take back your last decision."""
@@ -294,7 +295,8 @@ def play(game, players, seed, option_pairs, preset, as_json, human, bot_list):
 
 
 bots_opt = click.option("--bots", "-b", default="random", show_default=True, metavar="NAME[,NAME...]",
-                        help="One bot for every seat, or one per seat: random, greedy (e.g. greedy,random,random,random).")
+                        help="One bot for every seat, or one per seat: random, greedy, mcts (the search bot, much "
+                             "slower; e.g. mcts,greedy,greedy,greedy).")
 workers_opt = click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
                            help="Worker processes (default: the cores this process may use; 1 plays in this process).")
 out_opt = click.option("--out", "out_path", type=click.Path(), default=None, metavar="FILE",
@@ -340,6 +342,11 @@ def study_of(sources, loaded, players, games, seed, bots, options, preset):
         raise CommandError(str(exc)) from None
 
 
+def _interval(ci) -> str:
+    """A mean's normal 95% interval as `` [lo, hi]`` (nothing for fewer than two games)."""
+    return "" if ci is None else f" [{ci[0]:.2f}, {ci[1]:.2f}]"
+
+
 def worker_note(workers, played) -> str:
     n = workers or default_workers()
     return "one process" if n == 1 or played <= 1 else f"{n} worker processes"
@@ -383,8 +390,8 @@ def simulate(game, games, players, seed, bots, workers, option_pairs, preset, ou
     sc, rd = s["score"], s["rounds"]
     out += [
         f"decisions  {s['decisions']['mean']:.1f} per game",
-        f"rounds     {rd['mean']:.2f} per game (min {rd['min']}, max {rd['max']})",
-        f"scores     mean {sc['mean']:.2f}, min {sc['min']}, max {sc['max']} (every seat); "
+        f"rounds     {rd['mean']:.2f}{_interval(rd.get('ci'))} per game (min {rd['min']}, max {rd['max']})",
+        f"scores     mean {sc['mean']:.2f}{_interval(sc.get('ci'))}, min {sc['min']}, max {sc['max']} (every seat); "
         f"winners mean {sc['winner_mean']:.2f}",
     ]
     names = part_names(rules)
@@ -394,9 +401,9 @@ def simulate(game, games, players, seed, bots, workers, option_pairs, preset, ou
                    + " (mean per seat)")
     for k, (reason, n) in enumerate(s["end_reasons"].items()):
         out.append(f"{'game end' if k == 0 else '':<10} {n / games:6.1%}  {reason}")
-    out.append("win rate by seat (shared wins count as fractions)")
-    for seat, w in enumerate(s["wins"]):
-        out.append(f"  seat {seat}  {w / games:.3f}  ({w:g} of {games} games)")
+    out.append("win rate by seat (shared wins count as fractions; [95% Wilson interval])")
+    for seat, (w, (lo, hi)) in enumerate(zip(s["wins"], s["win_ci"])):
+        out.append(f"  seat {seat}  {w / games:.3f} [{lo:.3f}, {hi:.3f}]  ({w:g} of {games} games)")
     if out_path is not None:
         out.append(f"\nrecords in {out_path}")
     click.echo("\n".join(out))
