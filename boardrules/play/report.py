@@ -446,7 +446,8 @@ def notes(result) -> list[str]:
         f"**{n['held']}**: the share of the {games} in which at least one player had the {n['card']} face up in "
         f"the {n['place']} at the end (cards lying under other cards do not count); **players**: the share of all "
         f"player-games ({games} x {result['players']} players) with it; **had**: how many players had it, the n of "
-        "its win rate.",
+        "its win rate. These two count each player as one value; the players of one game are not quite "
+        "independent, so their intervals are, if anything, a little narrow.",
         f"**win rate**: the win rate of the players who had the {n['card']} at the end. It is an association, not a "
         f"cause: players who are winning get more {n['cards']}, and some {n['cards']} only come late, to players "
         "who can afford them.",
