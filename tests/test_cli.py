@@ -73,9 +73,9 @@ def test_simulate_win_rates_sum_to_one(runner):
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "games/s" in out and "decisions/s" in out
-    assert re.search(r"^scores\s+mean [\d.]+, min \d+, max \d+", out, re.M)
-    assert re.search(r"^rounds\s+[\d.]+ per game", out, re.M)
-    rates = [float(x) for x in re.findall(r"^  seat \d  ([\d.]+)  \(", out, re.M)]
+    assert re.search(r"^scores\s+mean [\d.]+ \[[\d.]+, [\d.]+\], min \d+, max \d+", out, re.M)   # 95% intervals
+    assert re.search(r"^rounds\s+[\d.]+ \[[\d.]+, [\d.]+\] per game", out, re.M)
+    rates = [float(x) for x in re.findall(r"^  seat \d  ([\d.]+) \[[\d.]+, [\d.]+\]  \(", out, re.M)]
     assert len(rates) == 4
     assert sum(rates) == pytest.approx(1.0, abs=0.005)
     wins = [float(x) for x in re.findall(r"\(([\d.]+) of 20 games\)", out)]

@@ -46,7 +46,8 @@ from ..content.sources import load_sourced, resolve
 from ..errors import UsageError
 from .bots import bot_names, make_bots
 
-__all__ = ["Bundle", "Study", "Tally", "default_workers", "from_records", "play", "play_games", "run", "wilson"]
+__all__ = ["Bundle", "Study", "Tally", "default_workers", "from_records", "mean_interval", "play", "play_games", "run",
+           "wilson"]
 
 Z95 = 1.959963984540054
 RECORD_FORMAT = 1
@@ -67,6 +68,16 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     lo = 0.0 if p <= 0.0 else max(0.0, centre - half)
     hi = 1.0 if p >= 1.0 else min(1.0, centre + half)
     return (lo, hi)
+
+
+def mean_interval(n: int, total, squares, z: float = Z95) -> tuple[float, float] | None:
+    """The normal 95% interval of a mean, ``mean ± z·sd/√n``, from ``n`` values, their sum and the sum of their
+    squares (the sample standard deviation, n - 1); None for fewer than two values (no spread to go on)."""
+    if n < 2:
+        return None
+    mean, sd = _mean_sd(n, total, squares)
+    half = z * sd / math.sqrt(n)
+    return (mean - half, mean + half)
 
 
 def default_workers() -> int:
@@ -422,11 +433,13 @@ class _Source:
         self.seeds: set = set()
         self.wins = [Fraction(0)] * players
         self.seat_totals = [Fraction(0)] * players
+        self.seat_sq = [Fraction(0)] * players
         self.score_n, self.score_sum, self.score_sq = 0, Fraction(0), Fraction(0)
+        self.game_sq = Fraction(0)      # sum over games of (the game's total over its seats) squared
         self.score_counts: dict = {}
-        self.winner_sum = Fraction(0)
+        self.winner_sum, self.winner_sq = Fraction(0), Fraction(0)
         self.rounds_sum, self.rounds_sq, self.rounds_min, self.rounds_max = 0, 0, None, None
-        self.decisions = 0
+        self.decisions, self.decisions_sq = 0, 0
         self.reasons: dict = {}
         self.games_with: dict = {}      # card id -> games where some player had it
         self.holders: dict = {}         # card id -> player-games with it
@@ -438,9 +451,12 @@ class _Source:
         share = Fraction(1, len(winners))
         for w in winners:
             self.wins[w] += share
+        game_total = Fraction(0)
         for seat, score in enumerate(rec["scores"]):
             score = Fraction(score)
+            game_total += score
             self.seat_totals[seat] += score
+            self.seat_sq[seat] += score * score
             self.score_n += 1
             self.score_sum += score
             self.score_sq += score * score
@@ -448,13 +464,17 @@ class _Source:
         for seat_parts in rec.get("parts") or ():
             for part, value in seat_parts.items():
                 self.parts[part] = self.parts.get(part, 0) + Fraction(value)
-        self.winner_sum += Fraction(rec["scores"][winners[0]])
+        self.game_sq += game_total * game_total
+        best = Fraction(rec["scores"][winners[0]])
+        self.winner_sum += best
+        self.winner_sq += best * best
         r = rec["rounds"]
         self.rounds_sum += r
         self.rounds_sq += r * r
         self.rounds_min = r if self.rounds_min is None else min(self.rounds_min, r)
         self.rounds_max = r if self.rounds_max is None else max(self.rounds_max, r)
         self.decisions += rec["decisions"]
+        self.decisions_sq += rec["decisions"] * rec["decisions"]
         self.reasons[rec["end_reason"]] = self.reasons.get(rec["end_reason"], 0) + 1
         in_game = set()
         for seat, ids in enumerate(rec["acquired"]):
@@ -483,6 +503,7 @@ class _Source:
                 "game_ci": list(wilson(n_games, games)),
                 "holders": n_players,
                 "holder_rate": n_players / (games * players) if games else 0.0,
+                "holder_ci": list(wilson(n_players, games * players)),
                 "wins": w,
                 "win_rate": float(Fraction(self.holder_wins.get(cid, 0)) / n_players) if n_players else None,
                 "win_ci": list(wilson(w, n_players)) if n_players else None,
@@ -495,6 +516,14 @@ class _Source:
         part_order = [p for p in order if p in self.parts] + sorted(p for p in self.parts if p not in order)
         plain = (lambda v: int(v) if v.denominator == 1 else float(v))
         wins = [float(w) for w in self.wins]
+
+        def ci(n, total, squares):
+            interval = mean_interval(n, total, squares)
+            return None if interval is None else list(interval)
+
+        # a game's seats are not independent of each other: the interval of the mean over every seat takes each
+        # game's mean over its seats as one value (the mean itself is the same)
+        score_ci = ci(games, self.score_sum / players, self.game_sq / (players * players))
         return {
             "source": label,
             "id": rules.id,
@@ -504,15 +533,20 @@ class _Source:
             "win_rate": [float(w / games) if games else 0.0 for w in self.wins],
             "win_ci": [list(wilson(w, games)) for w in wins],
             "score": {
-                "mean": mean, "sd": sd, "min": plain(lo), "max": plain(hi),
+                "mean": mean, "sd": sd, "min": plain(lo), "max": plain(hi), "ci": score_ci,
                 "seat_mean": [float(t / games) if games else 0.0 for t in self.seat_totals],
+                "seat_ci": [ci(games, t, q) for t, q in zip(self.seat_totals, self.seat_sq)],
                 "winner_mean": float(self.winner_sum / games) if games else 0.0,
+                "winner_ci": ci(games, self.winner_sum, self.winner_sq),
                 "histogram": [[v, self.score_counts.get(Fraction(v), 0)]
                               for v in range(math.floor(lo), math.floor(hi) + 1)],
                 "parts_mean": {p: float(self.parts[p] / self.score_n) for p in part_order if self.score_n},
             },
-            "rounds": {"mean": r_mean, "sd": r_sd, "min": self.rounds_min or 0, "max": self.rounds_max or 0},
-            "decisions": {"mean": self.decisions / games if games else 0.0, "total": self.decisions},
+            "rounds": {"mean": r_mean, "sd": r_sd, "min": self.rounds_min or 0, "max": self.rounds_max or 0,
+                       "ci": ci(games, self.rounds_sum, self.rounds_sq)},
+            "decisions": {"mean": self.decisions / games if games else 0.0, "total": self.decisions,
+                          "sd": _mean_sd(games, self.decisions, self.decisions_sq)[1],
+                          "ci": ci(games, self.decisions, self.decisions_sq)},
             "end_reasons": dict(sorted(self.reasons.items(), key=lambda kv: (-kv[1], str(kv[0])))),
             "tracked": tracked,
             "nouns": dict(hints.nouns),

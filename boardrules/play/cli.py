@@ -340,6 +340,11 @@ def study_of(sources, loaded, players, games, seed, bots, options, preset):
         raise CommandError(str(exc)) from None
 
 
+def _interval(ci) -> str:
+    """A mean's normal 95% interval as `` [lo, hi]`` (nothing for fewer than two games)."""
+    return "" if ci is None else f" [{ci[0]:.2f}, {ci[1]:.2f}]"
+
+
 def worker_note(workers, played) -> str:
     n = workers or default_workers()
     return "one process" if n == 1 or played <= 1 else f"{n} worker processes"
@@ -383,8 +388,8 @@ def simulate(game, games, players, seed, bots, workers, option_pairs, preset, ou
     sc, rd = s["score"], s["rounds"]
     out += [
         f"decisions  {s['decisions']['mean']:.1f} per game",
-        f"rounds     {rd['mean']:.2f} per game (min {rd['min']}, max {rd['max']})",
-        f"scores     mean {sc['mean']:.2f}, min {sc['min']}, max {sc['max']} (every seat); "
+        f"rounds     {rd['mean']:.2f}{_interval(rd.get('ci'))} per game (min {rd['min']}, max {rd['max']})",
+        f"scores     mean {sc['mean']:.2f}{_interval(sc.get('ci'))}, min {sc['min']}, max {sc['max']} (every seat); "
         f"winners mean {sc['winner_mean']:.2f}",
     ]
     names = part_names(rules)
@@ -394,9 +399,9 @@ def simulate(game, games, players, seed, bots, workers, option_pairs, preset, ou
                    + " (mean per seat)")
     for k, (reason, n) in enumerate(s["end_reasons"].items()):
         out.append(f"{'game end' if k == 0 else '':<10} {n / games:6.1%}  {reason}")
-    out.append("win rate by seat (shared wins count as fractions)")
-    for seat, w in enumerate(s["wins"]):
-        out.append(f"  seat {seat}  {w / games:.3f}  ({w:g} of {games} games)")
+    out.append("win rate by seat (shared wins count as fractions; [95% Wilson interval])")
+    for seat, (w, (lo, hi)) in enumerate(zip(s["wins"], s["win_ci"])):
+        out.append(f"  seat {seat}  {w / games:.3f} [{lo:.3f}, {hi:.3f}]  ({w:g} of {games} games)")
     if out_path is not None:
         out.append(f"\nrecords in {out_path}")
     click.echo("\n".join(out))

@@ -6,8 +6,10 @@ from __future__ import annotations
 import html
 import math
 import os
+import textwrap
 
 from ..model.records import PLAY_NOUNS
+from .batch import wilson
 
 __all__ = ["terminal_table", "markdown_report", "html_report", "write_report", "report_format", "REPORT_FORMATS"]
 
@@ -52,6 +54,15 @@ def _rate_ci(x, ci) -> str:
     return "-" if x is None else f"{x:.3f} {_ci(ci)}"
 
 
+def _mean_ci(x, ci) -> str:
+    """A mean with its normal 95% interval, e.g. ``23.41 [23.05, 23.77]``."""
+    return f"{x:.2f}" if ci is None else f"{x:.2f} [{ci[0]:.2f}, {ci[1]:.2f}]"
+
+
+def _pct_ci(x, ci) -> str:
+    return "-" if x is None else _pct(x) + ("" if ci is None else f" [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]")
+
+
 def _signed(x) -> str:
     return "-" if x is None else f"{x:+.3f}"
 
@@ -86,8 +97,21 @@ def _entry(source, cid):
     return source["tracked"].get(cid)
 
 
+def _card_label(result, entries) -> tuple[str, str]:
+    """(name, game) of a card row: the ids of the games that have the card, and its name, or each game's name for
+    it where they differ (a card id is a card of each game that has it, and two games may name it differently)."""
+    named: dict = {}
+    for s, e in zip(result["sources"], entries):
+        if e is not None:
+            named.setdefault(s["id"], e["name"])
+    names = list(dict.fromkeys(named.values()))
+    name = names[0] if len(names) == 1 else " / ".join(f"{n} ({gid})" for gid, n in named.items())
+    return name, ", ".join(named)
+
+
 def _spread(values):
-    """B - A for two sources, max - min for more; None if any value is missing or there is one source."""
+    """B - A for two sources, max - min for more; None if any value is missing (a card that is not in some
+    source's game) or there is one source."""
     if len(values) < 2 or any(v is None for v in values):
         return None
     return values[1] - values[0] if len(values) == 2 else max(values) - min(values)
@@ -100,20 +124,22 @@ def _disjoint(cis) -> bool:
 
 
 def card_rows(result) -> list[dict]:
-    """One row per tracked card: per-source entries, the differences of the share of games with it and of its
-    holders' win rate, and whether they are significant (95% intervals that do not overlap)."""
+    """One row per tracked card id, labelled with the games that have it (``game``): per-source entries (None where
+    the source's game has no such card), the differences of the share of games with it and of its holders' win
+    rate, and whether they are significant (95% intervals that do not overlap). Two cards of the same name with
+    different ids are two rows; one id in two games is one row with the figures of both."""
     rows = []
     for order, cid in enumerate(_card_ids(result)):
         entries = [_entry(s, cid) for s in result["sources"]]
-        name = next((e["name"] for e in entries if e), cid)
-        held = [e["game_rate"] if e else 0.0 for e in entries]
+        name, game = _card_label(result, entries)
+        held = [e["game_rate"] if e else None for e in entries]
         win = [e["win_rate"] if e else None for e in entries]
         d_games, d_win = _spread(held), _spread(win)
         rows.append({
-            "id": cid, "name": name, "entries": entries, "order": order,
+            "id": cid, "name": name, "game": game, "entries": entries, "order": order,
             "d_games": d_games, "d_win": d_win,
-            "sig_games": _disjoint([e["game_ci"] if e else None for e in entries]),
-            "sig_win": _disjoint([e["win_ci"] if e else None for e in entries]),
+            "sig_games": d_games is not None and _disjoint([e["game_ci"] for e in entries]),
+            "sig_win": d_win is not None and _disjoint([e["win_ci"] for e in entries]),
             "key": max(abs(d_games or 0.0), abs(d_win or 0.0)),
         })
     return rows
@@ -127,26 +153,53 @@ def _diff_note(result) -> str:
     return "B - A" if len(result["sources"]) == 2 else "largest - smallest"
 
 
+def _games_n(result, seats: bool = False) -> str:
+    """What a summary figure rests on: the games of each source (the same for every source of a study)."""
+    counts = list(dict.fromkeys(s["games"] for s in result["sources"]))
+    text = "/".join(str(c) for c in counts) + " games"
+    return text + f" x {result['players']} seats" if seats else text
+
+
 def _summary_rows(result) -> list[list[str]]:
-    """(label, value per source) rows of the headline numbers."""
+    """(label, value per source, what the value rests on) rows of the headline numbers; rates and shares with
+    their 95% Wilson interval, means with their normal 95% interval."""
     srcs = result["sources"]
-    rows = [["title"] + [s["title"] for s in srcs]]
+    n, n_seats = _games_n(result), _games_n(result, seats=True)
+    rows = [["title"] + [s["title"] for s in srcs] + [""]]
     for seat in range(result["players"]):
-        rows.append([f"win rate seat {seat}"] + [_rate_ci(s["win_rate"][seat], s["win_ci"][seat]) for s in srcs])
-    rows.append(["score (every seat)"] + [f"{s['score']['mean']:.2f} ± {s['score']['sd']:.2f}" for s in srcs])
-    rows.append(["score min-max"] + [f"{s['score']['min']}-{s['score']['max']}" for s in srcs])
-    rows.append(["winner's score"] + [f"{s['score']['winner_mean']:.2f}" for s in srcs])
+        rows.append([f"win rate seat {seat}"] + [_rate_ci(s["win_rate"][seat], s["win_ci"][seat]) for s in srcs]
+                    + [n])
+    rows.append(["score (every seat)"] + [_mean_ci(s["score"]["mean"], s["score"].get("ci")) for s in srcs]
+                + [n_seats])
+    rows.append(["score sd (every seat)"] + [f"{s['score']['sd']:.2f}" for s in srcs] + [n_seats])
+    rows.append(["score min-max"] + [f"{s['score']['min']}-{s['score']['max']}" for s in srcs] + [n_seats])
+    rows.append(["winner's score"] + [_mean_ci(s["score"]["winner_mean"], s["score"].get("winner_ci"))
+                                      for s in srcs] + [n])
     for seat in range(result["players"]):
-        rows.append([f"score seat {seat}"] + [f"{s['score']['seat_mean'][seat]:.2f}" for s in srcs])
-    rows.append(["rounds"] + [f"{s['rounds']['mean']:.2f} ± {s['rounds']['sd']:.2f}" for s in srcs])
-    rows.append(["rounds min-max"] + [f"{s['rounds']['min']}-{s['rounds']['max']}" for s in srcs])
-    rows.append(["decisions per game"] + [f"{s['decisions']['mean']:.1f}" for s in srcs])
+        rows.append([f"score seat {seat}"] + [_mean_ci(s["score"]["seat_mean"][seat],
+                                                       (s["score"].get("seat_ci") or [None] * (seat + 1))[seat])
+                                              for s in srcs] + [n])
+    rows.append(["rounds"] + [_mean_ci(s["rounds"]["mean"], s["rounds"].get("ci")) for s in srcs] + [n])
+    rows.append(["rounds sd"] + [f"{s['rounds']['sd']:.2f}" for s in srcs] + [n])
+    rows.append(["rounds min-max"] + [f"{s['rounds']['min']}-{s['rounds']['max']}" for s in srcs] + [n])
+    rows.append(["decisions per game"] + [_mean_ci(s["decisions"]["mean"], s["decisions"].get("ci"))
+                                          for s in srcs] + [n])
     reasons: list = []
     for s in srcs:
         reasons += [r for r in s["end_reasons"] if r not in reasons]
     for r in reasons:
-        rows.append([f"end: {r}"] + [_pct(s["end_reasons"].get(r, 0) / s["games"]) for s in srcs])
+        rows.append([f"end: {r}"] + [_pct_ci(s["end_reasons"].get(r, 0) / s["games"] if s["games"] else None,
+                                             wilson(s["end_reasons"].get(r, 0), s["games"])) for s in srcs] + [n])
     return rows
+
+
+def _summary_headers(result) -> list[str]:
+    return [""] + labels(result) + ["n"]
+
+
+LEGEND = ("[lo, hi]: 95% intervals: Wilson score intervals for win rates and shares, normal intervals "
+          "(mean ± 1.96 sd / √n) for means; n: the games each figure rests on (for the means over every seat, a "
+          "game's seats count as one value, their mean: they are not independent of each other)")
 
 
 def text_table(headers, rows, left=1, blank_under_empty=False) -> list[str]:
@@ -167,37 +220,41 @@ def text_table(headers, rows, left=1, blank_under_empty=False) -> list[str]:
 
 # ---------------------------------------------------------------------- terminal
 def terminal_table(result) -> str:
-    """Side-by-side columns per source: win rate by seat with 95% Wilson intervals, scores, rounds, game ends, and
-    the tracked cards whose share of games or holders' win rate differs most between the sources."""
+    """Side-by-side columns per source: win rate by seat, scores, rounds and game ends, each with its 95% interval
+    and the games it rests on, then the tracked cards whose share of games or holders' win rate differs most
+    between the sources, each labelled with the games that have it."""
     srcs = result["sources"]
     heads = labels(result)
     n = nouns(result)
     out = ["Balance comparison"]
     out += [f"  {k:<8} {v}" for k, v in _settings(result)]
-    out += [f"  {_letter(k)} = {s['source']} ({s['title']})" for k, s in enumerate(srcs)]
+    out += [f"  {_letter(k)} = {s['source']} ({s['title']}, game {s['id']})" for k, s in enumerate(srcs)]
     out.append("")
-    out += text_table([""] + heads, _summary_rows(result))
+    out += text_table(_summary_headers(result), _summary_rows(result), left=1)
+    out += textwrap.wrap(LEGEND, 116, initial_indent="  ", subsequent_indent="  ")
     out.append("")
 
     top = top_cards(result)
     out.append(f"Top {len(top)} {n['cards']} by difference between sources ({_diff_note(result)}):")
-    out.append(f"  {n['held']}: share of games in which some player had it in the {n['place']} at the end;"
-               " win: win rate of the players who had it")
-    headers = [n["card"]]
+    out += textwrap.wrap(f"{n['held']}: share of games in which some player had it in the {n['place']} at the end;"
+                         " win: win rate of the players who had it; had: how many players had it (what win rests"
+                         f" on); game: the games that have this {n['card']} (by id)", 116, initial_indent="  ",
+                         subsequent_indent="  ")
+    headers = [n["card"], "game"]
     for h in heads:
         letter = h.split(" ", 1)[0]
-        headers += [f"{n['held']} {letter}", f"win {letter}"]
+        headers += [f"{n['held']} {letter}", f"win {letter}", f"had {letter}"]
     headers += [f"diff {n['held']}", "diff win"]
     rows = []
     for r in top:
-        row = [r["name"]]
+        row = [r["name"], r["game"]]
         for e in r["entries"]:
-            row += [_pct(e["game_rate"]) if e else "-", _rate(e["win_rate"]) if e else "-"]
+            row += [_pct(e["game_rate"]), _rate(e["win_rate"]), str(e["holders"])] if e else ["-", "-", "-"]
         row += [_signed(r["d_games"]) + ("*" if r["sig_games"] else " "),
                 _signed(r["d_win"]) + ("*" if r["sig_win"] else " ")]
         rows.append(row)
-    out += text_table(headers, rows)
-    out.append("  * the sources' 95% Wilson intervals do not overlap")
+    out += text_table(headers, rows, left=2)
+    out.append("  * the sources' 95% Wilson intervals do not overlap; -: not in that source's game, or nobody had it")
     return "\n".join(out)
 
 
@@ -353,21 +410,21 @@ def _card_table(result):
     """Headers and rows of the full per-card table."""
     heads = labels(result)
     n = nouns(result)
-    headers = [n["card"], "id"]
+    headers = [n["card"], "id", "game"]
     for h in heads:
         letter = h.split(" ", 1)[0]
-        headers += [f"{n['held']} {letter}", f"players {letter}", f"win rate {letter}"]
+        headers += [f"{n['held']} {letter}", f"players {letter}", f"win rate {letter}", f"had {letter}"]
     if len(heads) >= 2:
         headers += [f"Δ {n['held']}", "Δ win rate"]
     rows = []
     for r in sorted(card_rows(result), key=lambda r: (-r["key"], r["order"])):
-        row = [r["name"], r["id"]]
+        row = [r["name"], r["id"], r["game"]]
         for e in r["entries"]:
             if e is None:
-                row += ["-", "-", "-"]
+                row += ["-", "-", "-", "-"]
             else:
-                row += [f"{_pct(e['game_rate'])} {_ci(e['game_ci'])}", f"{_pct(e['holder_rate'])}",
-                        _rate_ci(e["win_rate"], e["win_ci"])]
+                row += [_pct_ci(e["game_rate"], e["game_ci"]), _pct_ci(e["holder_rate"], e.get("holder_ci")),
+                        _rate_ci(e["win_rate"], e["win_ci"]), str(e["holders"])]
         if len(heads) >= 2:
             row += [_signed(r["d_games"]) + (" *" if r["sig_games"] else ""),
                     _signed(r["d_win"]) + (" *" if r["sig_win"] else "")]
@@ -376,38 +433,49 @@ def _card_table(result):
 
 
 def notes(result) -> list[str]:
-    """The report's notes on how to read it, in the game's words."""
+    """The report's notes on how to read it (its legend), in the game's words."""
     n = nouns(result)
+    games = _games_n(result)
     return [
-        "Win rates count a shared win (a tie that the tie-break does not resolve) as a fraction for each winner; "
-        "intervals are 95% Wilson score intervals.",
-        f"**{n['held']}**: the share of games in which at least one player had the {n['card']} face up in the "
-        f"{n['place']} at the end (cards lying under other cards do not count); **players**: the share of all "
-        "player-games with it.",
+        "**Intervals** are 95% intervals: Wilson score intervals for win rates and shares (they stay inside 0-1 "
+        "and hold up near 0 and 1); normal intervals, mean ± 1.96 sd / √n, for means (scores, rounds, "
+        "decisions).",
+        f"**n**: what each figure rests on, {games} per source. For the means over every seat a game's seats count "
+        "as one value (their mean), since the seats of one game are not independent of each other.",
+        "Win rates count a shared win (a tie that the tie-break does not resolve) as a fraction for each winner.",
+        f"**{n['held']}**: the share of the {games} in which at least one player had the {n['card']} face up in "
+        f"the {n['place']} at the end (cards lying under other cards do not count); **players**: the share of all "
+        f"player-games ({games} x {result['players']} players) with it; **had**: how many players had it, the n of "
+        "its win rate. These two count each player as one value; the players of one game are not quite "
+        "independent, so their intervals are, if anything, a little narrow.",
         f"**win rate**: the win rate of the players who had the {n['card']} at the end. It is an association, not a "
         f"cause: players who are winning get more {n['cards']}, and some {n['cards']} only come late, to players "
         "who can afford them.",
-        "Δ columns: B − A for two sources, largest − smallest for more; * marks non-overlapping 95% intervals.",
+        f"Rows are {n['cards']} by id: **game** lists the games (by id) that have the {n['card']}; two "
+        f"{n['cards']} of the same name in two games with different ids are two rows, and one id in two games is "
+        "one row with the figures of both (with each game's name for it where they differ); - marks a source whose "
+        f"game has no such {n['card']}.",
+        "Δ columns: B − A for two sources, largest − smallest for more (- when a source's game lacks the "
+        f"{n['card']}); * marks non-overlapping 95% intervals.",
     ]
 
 
 def markdown_report(result) -> str:
     """A Markdown report with inline SVG plots (renderers that allow inline HTML show them) and the full tables."""
     srcs = result["sources"]
-    heads = labels(result)
     out = ["# Balance report", ""]
     out += [f"- **{k}**: {v}" for k, v in _settings(result)]
     out += ["", "## Sources", ""]
-    out += [f"- **{_letter(k)}**: `{s['source']}` ({s['title']}, id `{s['id']}`)" for k, s in enumerate(srcs)]
+    out += [f"- **{_letter(k)}**: `{s['source']}` ({s['title']}, game `{s['id']}`)" for k, s in enumerate(srcs)]
     out += ["", "## Summary", ""]
-    out += _md_table([""] + heads, _summary_rows(result))
+    out += _md_table(_summary_headers(result), _summary_rows(result))
     out += ["", "## Win rate by seat", "", win_rate_svg(result), ""]
     out += ["## Scores", ""]
     for k in range(len(srcs)):
         out += [score_histogram_svg(result, k), ""]
     out += [f"## {nouns(result)['cards'].capitalize()}", ""]
     headers, rows = _card_table(result)
-    out += _md_table(headers, rows, right_from=2)
+    out += _md_table(headers, rows, right_from=3)
     out += ["", "## Notes", ""]
     out += [f"- {note}" for note in notes(result)]
     return "\n".join(out) + "\n"
@@ -448,21 +516,20 @@ def html_report(result) -> str:
     """A self-contained HTML page: settings, summary table, SVG plots and the full per-card table."""
     e = html.escape
     srcs = result["sources"]
-    heads = labels(result)
     out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
            "<title>Balance report: " + e(" vs ".join(s["source"] for s in srcs)) + "</title>",
            f"<style>{CSS}</style>", "</head>", "<body>", "<h1>Balance report</h1>", "<ul>"]
     out += [f"<li><strong>{e(k)}</strong>: {e(v)}</li>" for k, v in _settings(result)]
     out += ["</ul>", "<h2>Sources</h2>", "<ul>"]
-    out += [f"<li><strong>{_letter(k)}</strong>: <code>{e(s['source'])}</code> ({e(s['title'])}, id "
+    out += [f"<li><strong>{_letter(k)}</strong>: <code>{e(s['source'])}</code> ({e(s['title'])}, game "
             f"<code>{e(s['id'])}</code>)</li>" for k, s in enumerate(srcs)]
-    out += ["</ul>", "<h2>Summary</h2>", _html_table([""] + heads, _summary_rows(result))]
+    out += ["</ul>", "<h2>Summary</h2>", _html_table(_summary_headers(result), _summary_rows(result))]
     out += ["<h2>Win rate by seat</h2>", '<div class="plots">', win_rate_svg(result), "</div>"]
     out += ["<h2>Scores</h2>", '<div class="plots">']
     out += [score_histogram_svg(result, k) for k in range(len(srcs))]
     out += ["</div>", f"<h2>{e(nouns(result)['cards'].capitalize())}</h2>"]
     headers, rows = _card_table(result)
-    out.append(_html_table(headers, rows, left=2))
+    out.append(_html_table(headers, rows, left=3))
     out += ["<h2>Notes</h2>", '<ul class="notes">'] + [f"<li>{_md_inline(n)}</li>" for n in notes(result)] + ["</ul>"]
     out += ["</body>", "</html>"]
     return "\n".join(out) + "\n"
