@@ -29,6 +29,12 @@ POSITIONS = 6           # random positions checked per game, besides the start a
 SEEN: dict[str, int] = {}
 
 
+def per_seat(zone):
+    """Whether a zone's view is one entry per seat (a list of card lists and hidden sizes), not one list of cards."""
+    return isinstance(zone, list) and bool(zone) and all(
+        isinstance(x, list) or (isinstance(x, dict) and "card" not in x) for x in zone)
+
+
 def forms(view):
     """The forms a view shows, by the names the schema's descriptions give them."""
     def cards(entry):
@@ -40,8 +46,7 @@ def forms(view):
                 yield from (("card with counts",) if "counts" in c else ()) + (("card with a pile",) if "piles" in c
                                                                                  else ())
     for z in view["zones"].values():
-        for part in (z if isinstance(z, list) and z and isinstance(z[0], (list, dict)) else [z]):
-            yield from cards(part)
+        yield from (x for part in (z if per_seat(z) else [z]) for x in cards(part))
     if any(None in row for row in view["counters"].values()):
         yield "hidden counter"
     if "legal_actions" in view:
@@ -106,3 +111,23 @@ def test_the_schema_refuses_a_view_a_client_could_not_draw():
         with pytest.raises(jsonschema.ValidationError):
             VIEW.validate(bad)
     assert all(bad != view for bad in spoilt)
+
+
+def test_the_example_view_of_the_serving_page_matches_the_schema():
+    page = (ROOT / "docs" / "serving.md").read_text(encoding="utf-8")
+    section = page[page.index("## What a view holds"):]
+    example = json.loads(section[section.index("```json\n") + 8:section.index("```", section.index("```json\n") + 8)])
+    VIEW.validate(example)
+    assert set(forms(example)) >= {"hidden zone", "card with counts", "card with a pile", "hidden counter"}
+    rules = boardrules.load(example["game"])
+    m = rules.model
+    cards = {c.id for c in rules.cards}
+    for zone, held in example["zones"].items():         # the ids it shows are the game's own
+        assert zone in m.zone_index
+        for part in (held if per_seat(held) else [held]):
+            for c in (part if isinstance(part, list) else []):
+                card = c if isinstance(c, str) else c["card"]
+                assert card in cards, card
+                assert set(c.get("counts", {}) if isinstance(c, dict) else ()) <= set(m.counter_index)
+                assert set(c.get("piles", {}) if isinstance(c, dict) else ()) <= set(m.pile_index)
+    assert set(example["counters"]) <= set(m.counter_index)
