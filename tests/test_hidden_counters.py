@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 
@@ -155,3 +156,19 @@ def test_only_a_players_counter_can_be_seen_by_its_owner_alone(tmp_path):
     rules = boardrules.load(str(variant))
     g = rules.new_game(2, seed=1)
     assert g.view(0)["counters"]["pool"] == [0, None] and g.view(1)["counters"]["pool"] == [None, 0]
+
+
+def test_the_web_tables_page_shows_the_others_values_as_hidden():
+    pytest.importorskip("starlette")
+    from types import SimpleNamespace
+
+    from boardrules.serve.page import SeatPage
+
+    game, _ = shipped()
+    page = SeatPage(SimpleNamespace(id="t", rules=pr(), game=game), OTHER)
+    [row] = [r for r in page.others().split("</tr>") if "victory points from shipping" in r]
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", row)        # seats 1 and 2, in order
+    assert cells == ["hidden", "hidden"]
+    mine = SeatPage(SimpleNamespace(id="t", rules=pr(), game=game), OWNER).my_seat()
+    real = game.to_json()["counters"]["vp"][OWNER]
+    assert f"victory points from shipping: <b>{real}</b>" in mine
