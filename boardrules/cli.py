@@ -82,6 +82,30 @@ def examples(copy_to):
                (f": {', '.join(copied)}" if copied else " (the others were there already)"))
 
 
+@cli.command(short_help="Play in a browser against bots: a local web table (needs boardrules[serve]).")
+@click.argument("sources", nargs=-1, metavar="[VARIANT_FILE...]")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on (the default, this machine only; another address lets others reach "
+                   "the table).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="The port to listen on.")
+@click.option("--key-file", default=None, type=click.Path(dir_okay=False),
+              help="The file keeping the key that seals saved games (made if missing; default: "
+                   "~/.local/share/boardrules/web-save.key).")
+@click.option("--seed", type=int, default=None,
+              help="Every new game gets this seed (for tests and bug reports: a known seed makes a game predictable).")
+def serve(sources, host, port, key_file, seed):
+    """Start a web table: open the address it prints, choose a game (every packaged game, and each VARIANT_FILE
+    given here), and play a seat against bots. Each browser sees only its own seat; games can be saved to a file
+    and resumed from it."""
+    from .serve import serve as run
+    from .serve.tables import need_web
+
+    need_web()
+    for source in sources:
+        load_rules(source)          # a clear error for content that does not load, before the server starts
+    run(list(sources), host=host, port=port, key_file=key_file, seed=seed)
+
+
 def main(argv=None):
     """The console-script entry point."""
     cli.main(args=argv, prog_name="boardrules")

@@ -39,6 +39,7 @@ ALLOWED = {
     "phase start": "an event the engine emits for every player when a role's phase starts (if a game declares it), "
                    "and a moment",
     "phase end": "the event the engine emits when a role's phase ends, and the default moment a card starts working",
+    "round end": "the default moments of works.from (a card starts working at round end) and the round's end steps",
     "role chosen": "the event the engine emits when a player chooses a role (if a game declares it)",
 }
 

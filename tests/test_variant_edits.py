@@ -317,7 +317,7 @@ def test_a_missing_step_with_nothing_close_lists_the_ids(tmp_path):
     [error] = errors(tmp_path, "extends: san_juan\nid: bad\nround:\n  change:\n    end:\n      edit:\n"
                                "        - {before: zzz, insert: [{pass_start_player: 1}]}\n")
     assert error.line == 7 and "'zzz'" in error.message
-    assert error.hint == "the ids in round.end: frozen_end, pass_governor"
+    assert error.hint == "the ids in round.end: round_end_event, frozen_end, pass_governor"
 
 
 def test_an_ambiguous_step_id_is_an_error_naming_both_steps(tmp_path):

@@ -553,6 +553,23 @@ class VariantDoc:
                 out.append(f"- The rules choice {code(k)} now reads: {y[k]} Before: {x[k]}")
         return (["### Rules choices", ""] + out + [""]) if out else []
 
+    def reaction_changes(self, x: dict, y: dict) -> list[str]:
+        """The game's own reactions added, removed or changed, each as it reads on the rules pages."""
+        said = {doc: {t.id: doc.reaction_text(t) for ts in doc.m.reactions.values() for t in ts}
+                for doc in (self.da, self.db)}
+        out = []
+        for k in dict.fromkeys([*x, *y]):
+            if x.get(k) == y.get(k):
+                continue
+            now, was = said[self.db].get(k), said[self.da].get(k)
+            if k not in x:
+                out.append(f"- New reaction {code(k)}: {now}")
+            elif k not in y:
+                out.append(f"- The reaction {code(k)} is not in this game (it read: {was})")
+            else:
+                out.append(f"- The reaction {code(k)} now reads: {now} (It read: {was})")
+        return out
+
     def other_sections(self) -> list[str]:
         """Every other section of the merged content (zones, events, payments, ...), compared entry by entry and
         said in sentences: an entry's own text where it has one, never the entry's data."""
@@ -567,6 +584,8 @@ class VariantDoc:
                        "changed are said above."]
             elif key == "play":
                 out = ["- The hints the bots play by change; the rules do not."]
+            elif key == "reactions":
+                out = self.reaction_changes(x or {}, y or {})
             elif isinstance(x, dict) and isinstance(y, dict):
                 out = [said for k in dict.fromkeys([*x, *y]) if x.get(k) != y.get(k)
                        for said in entry_sentences(key, k, x.get(k), y.get(k))]

@@ -2,8 +2,9 @@
 there (a part of ``GameDoc``)."""
 from __future__ import annotations
 
-from .steps import events_of, walk
-from .text import cap, md, sentence, table
+from ..model.phrase import ph
+from .steps import events_of, text_of, walk
+from .text import cap, code, md, sentence, table
 
 
 class WhenPage:
@@ -132,6 +133,12 @@ class WhenPage:
         return (f' ("{md(m.events[event])}")' if event else "",
                 f' ("your {md(quantity.text)}")' if quantity is not None else "")
 
+    def reaction_text(self, trig) -> str:
+        """A reaction of the game itself (``reactions``): the content's own sentence, else the compiled one."""
+        if trig.rule_text:
+            return sentence(md(trig.rule_text))
+        return sentence(self.say(ph(trig.lead, ": ", text_of(trig.body))))
+
     def when_page(self) -> str:
         m = self.m
         lines = self.header("what fires when")
@@ -179,6 +186,13 @@ class WhenPage:
                       "These cards score points at the end of the game (see [Game end and scoring](end.md)):", ""]
             lines += table(["Card", "Scores"], [[self.card_link(m.types[s.type], "when.md"),
                                                  sentence(self.say(s.text))] for s in scores])
+        if m.reactions:
+            lines += ["## The game's own reactions {#reactions}", "",
+                      "These happen to every player at the moment named, whatever cards they hold, before any "
+                      "card's ability:", ""]
+            lines += table(["Moment", "Id", "What happens"],
+                           [[self.event_name(e), code(trig.id), self.reaction_text(trig)]
+                            for e, trigs in m.reactions.items() for trig in trigs])
         rows = []
         for e, trigs in m.triggers.items():
             for trig in trigs:

@@ -563,7 +563,10 @@ class Kernel:
         if self.events is not None:
             self.events.append((ROUND, self.round))
 
-    def begin_phase(self, role, chooser):
+    def begin_phase(self, role, chooser, free=None):
+        """A role's phase begins; ``free``: a phase played by a step, which nobody chose (no privilege)."""
+        if free:
+            chooser = None
         self.role, self.chooser = role, chooser
         self._reset("phase")
         if self.events is not None:
@@ -623,6 +626,7 @@ class Kernel:
                         add += m.value(self, env) * len(working)
             if q.wide:
                 add += self._wide_modifiers(q, env, you)
+
             if self.role is not None and you == self.chooser:
                 privs = self.rules.roles[self.role].privilege.get(qi)
                 if privs:
@@ -632,6 +636,10 @@ class Kernel:
                         if m.cond is None or m.cond(self, env):
                             add += m.value(self, env) * mult
             value += add
+            if q.wide and q.wide_sets:
+                fixed = self._wide_fixed(q, env, you)
+                if fixed is not None:
+                    value = fixed
         if q.min is not None and value < q.min:
             value = q.min
         if q.max is not None and value > q.max:
@@ -639,11 +647,12 @@ class Kernel:
         return value
 
     def _wide_modifiers(self, q, env, you):
-        """What other players' cards add to ``you``'s quantity (modifiers with scope others or all); a 'set' from
-        another player's card is not allowed to hide the owner's own value, so only 'add' counts here."""
+        """What other players' cards add to ``you``'s quantity (modifiers with scope others or all, their 'add')."""
         add = 0
         saved = env.get("self", _UNSET)
         for m in q.wide:
+            if m.op == "set":
+                continue
             for seat in range(self.players):
                 if seat == you and m.scope == "others":
                     continue
@@ -657,6 +666,29 @@ class Kernel:
         else:
             env["self"] = saved
         return add
+
+    def _wide_fixed(self, q, env, you):
+        """The value another player's card fixes ``you``'s quantity at ('set' with scope others or all: "the other
+        players' limit is 6"), or None. It stands in for everything else that changes the quantity (the
+        quantity's bounds still hold); when several cards fix it, the last in seat order from seat 0 wins."""
+        fixed = None
+        saved = env.get("self", _UNSET)
+        for m in q.wide:
+            if m.op != "set":
+                continue
+            for seat in range(self.players):
+                if seat == you and m.scope == "others":
+                    continue
+                for c in self.active[seat].get(m.type, ()):
+                    env["self"] = c
+                    w = self.rules.instance_types[c].works_while
+                    if (w is None or w(self, env)) and (m.cond is None or m.cond(self, env)):
+                        fixed = m.value(self, env)
+        if saved is _UNSET:
+            env.pop("self", None)
+        else:
+            env["self"] = saved
+        return fixed
 
     def payment_sources(self, payment, env):
         """[(source, cards, how many may be paid from it)]; a money source has no cards."""
@@ -712,6 +744,9 @@ class Kernel:
         you = env.get("you")
         active = self.active[you]
         for trig in reversed(triggers):
+            if trig.idle:
+                pushed = self._emit_idle(trig, env, you) or pushed
+                continue
             working = active.get(trig.type)
             if working:
                 for c in reversed(working):
@@ -722,6 +757,21 @@ class Kernel:
                         self.push(trig.body, local)
                         pushed = True
         return pushed
+
+    def _emit_idle(self, trig, env, you):
+        """A reaction that fires for every copy of its card in ``you``'s tableaus, working or not; or the game's own
+        reaction (no card), once for ``you``."""
+        if trig.type < 0:
+            self.push(trig.body, dict(env))
+            return True
+        t = trig.type
+        types = self.rules.instance_types
+        cards = self.active[you].get(t, ()) + tuple(c for seat, c in self.fresh if seat == you and types[c].index == t)
+        for c in reversed(cards):
+            local = dict(env)
+            local["self"] = c
+            self.push(trig.body, local)
+        return bool(cards)
 
     def _emit_wide(self, triggers, env):
         """Cards of other players (scope others or all) that react to ``you``'s event: each runs for its owner

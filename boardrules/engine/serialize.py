@@ -14,6 +14,7 @@ from ..actions import Action
 from ..errors import RulesError, StateError
 from ..limits import MAX_NUMBER, MAX_STATE_EVENTS, MAX_STATE_HISTORY
 from ..model.nodes import Choose, ForEachPlayer, RoleSelection, Turns
+from ..model.phases import PlayPhase
 from .kernel import Kernel
 from .rng import MASK
 from .state import FIELDS, PILE, ZONE, Frame
@@ -371,6 +372,11 @@ def _env_problems(k, i, env, prev):
     if below is not None and isinstance(below.node, RoleSelection):
         if env.get("chooser") != env.get("you") or env.get("role") not in k.roles_used:
             out.append(f"{where}: a role's steps are played by its chooser, for a role used this round")
+    if below is not None and isinstance(below.node, PlayPhase) and type(below.data) is list and len(below.data) == 4:
+        lead = below.data[2]
+        if env.get("free") is not True or env.get("role") != below.node.role or env.get("you") != lead \
+                or env.get("chooser") != lead:
+            out.append(f"{where}: a phase played by a step is the step's role, free, led by seat {lead}")
     return out
 
 

@@ -77,7 +77,7 @@ def _write_inline(w: Writer, s, depth):
                 w.put(depth, f"{moved} = {e.const(N.move_all)}(g, list({e.expr(s.source)}), {n}, {dest}, "
                              f"{s.bottom!r})")
     elif isinstance(s, N.PhaseBegin):
-        w.put(depth, "g.begin_phase(env['role'], env['chooser'])")
+        w.put(depth, "g.begin_phase(env['role'], env['chooser'], env.get('free'))")
     elif isinstance(s, N.Activate):
         w.put(depth, "g.activate_fresh()")
     elif isinstance(s, N.StartPlayer):
@@ -170,7 +170,7 @@ def _write_block(w: Writer, name: str, block, answered) -> None:
 
 def write(w: Writer, blocks, model) -> list[str]:
     """Writes a ``step`` function for every block in ``blocks``; returns their names, in order."""
-    answered = set(model.triggers) | set(model.wide_triggers)      # events some card reacts to
+    answered = set(model.triggers) | set(model.wide_triggers) | set(model.reactions)    # events something answers
     names = []
     for k, block in enumerate(blocks):
         names.append(f"_b{k}")

@@ -1,6 +1,8 @@
 """Compiles a GameDef from validated content documents, collecting every semantic problem."""
 from __future__ import annotations
 
+import re
+
 from ..errors import ContentIssue
 from ..model import nodes as N
 from ..model import records as M
@@ -8,12 +10,18 @@ from ..model.phrase import capital, joined, name_tables, ph
 from ..content.merge import walk
 from .collisions import BlockFlow, StepFlow, collisions
 from .steps import StepCompiler
+from .codegen import coded
 
 LIST_SECTIONS = ("cards", "roles")
 from ..limits import MAX_CARDS
 KINDS = {bool: "true or false", int: "a whole number", str: "a word"}    # what an option's default makes it
 from ..limits import MAX_ROUNDS as ROUND_LIMIT      # rounds a game may last unless its content says otherwise
 SCORE_ORDER = {"first": -100, "normal": 0, "last": 100}
+# a modifier's or a reaction's reach (its `scope`), in words: whose quantity it changes, for whom a rule holds, and
+# whose moment fires it
+SCOPE_WHOSE = {"owner": "your ", "others": "the other players' ", "all": "every player's "}
+SCOPE_FOR = {"owner": "", "others": "for the other players, ", "all": "for every player, "}
+SCOPE_WHEN = {"owner": "", "others": "for each other player, ", "all": "for every player, you included, "}
 ATTRIBUTE_TYPES = {
     "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
     "string": lambda v: isinstance(v, str),
@@ -79,6 +87,7 @@ class ContentCompiler(StepCompiler):
         self.procedures()
         self.roles()
         self.effects()
+        self.reactions()
         self.flow(top)
         self.link_calls()
         self.unknown_variables()
@@ -383,7 +392,7 @@ class ContentCompiler(StepCompiler):
             m.payment_index[key] = len(m.payments)
             m.payments.append(M.PaymentDef(len(m.payments), key, spec.get("text", key), sources))
 
-    def modifier(self, spec, path, type_index):
+    def modifier(self, spec, path, type_index, scope="owner"):
         q = self.lookup(self.m.quantity_index, spec.get("modify"), "quantity",
                         path + ("modify" if path[-2] != "privilege" else "quantity",))
         op = "set" if "set" in spec else "add"
@@ -396,16 +405,19 @@ class ContentCompiler(StepCompiler):
         self.current_quantity = None
         qtext = self.m.quantity_tok(q)
         flag = self.m.quantities[q].flag if q is not None else None
+        whose = SCOPE_WHOSE[scope]
+        if flag and scope != "owner":       # an on/off rule switched for other players: said of them
+            flag = ph(SCOPE_FOR[scope], flag)
         if flag and op == "set" and spec[op] in (0, 1):
             text = flag if spec[op] == 1 else ph('not (', flag, ')')
         elif flag and op == "add" and spec[op] == 1 and q is not None and self.m.quantities[q].max == 1:
             text = flag         # an on/off quantity switched on by adding to it (as a privilege must)
         elif op == "set":
-            text = ph('your ', qtext, ' is ', vtext)
+            text = ph(whose, qtext, ' is ', vtext)
         elif isinstance(spec[op], int):
-            text = ph('your ', qtext, ' is ', abs(spec[op]), ' ', 'lower' if spec[op] < 0 else 'higher')
+            text = ph(whose, qtext, ' is ', abs(spec[op]), ' ', 'lower' if spec[op] < 0 else 'higher')
         else:
-            text = ph('add ', vtext, ' to your ', qtext)
+            text = ph('add ', vtext, ' to ', whose, qtext)
         if ctext:
             text = ph(text, ' when ', ctext)
         return q, M.Modifier(type_index, op, value, cond, text)
@@ -464,7 +476,10 @@ class ContentCompiler(StepCompiler):
             closing = None
             if closing_steps:       # the role's own frame: 'you' is the chooser there
                 body = self.register(N.Block(closing_steps), ("roles", key, "privilege", "end"))
-                closing = self.register(N.Repeat(privilege_times, body), ("roles", key, "privilege", "end", "repeat"))
+                times = self.register(N.Repeat(privilege_times, body), ("roles", key, "privilege", "end", "repeat"))
+                # (a phase played by a step has no chooser, and so no privilege)
+                chosen = self.register(N.Block([times], shared=True), ("roles", key, "privilege", "end", "chosen"))
+                closing = N.If(_chosen, chosen, None)
             each = self.flow_step = StepFlow(path + ("action",), "for_each_player")
             try:
                 action = self.block(spec.get("action", []), path + ("action",), prefix=prefix)
@@ -478,7 +493,7 @@ class ContentCompiler(StepCompiler):
             role.end_text = joined("; ", [x.text for x in end])
             steps = [N.PhaseBegin(), N.Emit("role_chosen") if "role_chosen" in m.events else None,
                      self.each_player_emits("phase_start", ("roles", key, "phase_start")),
-                     *start, self.register(N.ForEachPlayer(lambda g, env: g.chooser, action), ("roles", key, "each")),
+                     *start, self.register(N.ForEachPlayer(_phase_lead, action), ("roles", key, "each")),
                      closing, *end, self.each_player_emits("phase_end", ("roles", key, "phase_end")), N.PhaseEnd()]
             role.block = self.register(N.Block([s for s in steps if s is not None]), ("roles", key))
 
@@ -516,12 +531,37 @@ class ContentCompiler(StepCompiler):
                 thing, doing, self.m.var_nouns[var] = nouns.pop()
                 self.m.var_chosen[var] = (thing, doing)
 
+    def reactions(self):
+        """The game's own reactions to its moments: each fires for the player whose moment it is ($you), whatever
+        cards they hold, before any card's."""
+        m = self.m
+        for doc, path, key, spec in self.entries("reactions"):
+            event = spec.get("when")
+            if event not in m.events:
+                self.report(path + ("when",), f"unknown event {event!r}", choices=m.events)
+                continue
+            self.nouns, self.chosen = {}, {}
+            fired = self.flow_step = StepFlow(path, "if")
+            try:
+                cond, ctext = self.condition(spec["if"], path + ("if",)) if "if" in spec else (None, "")
+                body = self.block(spec.get("do", []), path + ("do",), guard=cond)
+            finally:
+                self.flow_step = None
+            trigger = BlockFlow(path)
+            trigger.steps.append(fired)
+            self.flows.append(trigger)
+            self.fired.setdefault(event, []).append(trigger)
+            lead = ph(capital(m.events[event]), ', if ' if ctext else '', ctext)
+            trig = M.Trigger(-1, event, cond, body, ctext, "owner", lead, id=key, rule_text=spec.get("text", ""),
+                             idle=M.IDLE_GAME)
+            m.reactions.setdefault(event, []).append(trig)
+
     def each_player_emits(self, event, path):
         """When the content declares it, the kernel emits this event for every player, from the chooser."""
         if event not in self.m.events:
             return None
         body = self.register(N.Block([N.Emit(event)]), path + ("do",))
-        return self.register(N.ForEachPlayer(lambda g, env: g.chooser, body), path)
+        return self.register(N.ForEachPlayer(_phase_lead, body), path)
 
     def works(self):
         """Compiles each card's ``works.while`` (its own, else the game's), once per distinct source."""
@@ -542,12 +582,9 @@ class ContentCompiler(StepCompiler):
                 self.nouns, self.chosen = {}, {}
                 scope = eff.get("scope", "owner")
                 if "modify" in eff:
-                    q, modifier = self.modifier(eff, p, t.index)
+                    q, modifier = self.modifier(eff, p, t.index, scope)
                     modifier.each = t.works_while is not None or "$self" in repr(eff) or scope != "owner"
                     modifier.scope = scope
-                    if scope != "owner" and "set" in eff:
-                        self.report(p + ("set",), "a modifier that reaches other players adds to their quantities "
-                                                  "('add'); 'set' is only for the owner's")
                     if q is not None:
                         (m.quantities[q].mods if scope == "owner" else m.quantities[q].wide).append(modifier)
                     t.texts.append(ph(capital(modifier.text), "."))
@@ -567,9 +604,15 @@ class ContentCompiler(StepCompiler):
                     trigger.steps.append(fired)
                     self.flows.append(trigger)
                     self.fired.setdefault(event, []).append(trigger)
-                    when = m.events[event]
+                    when = m.events[event] if scope == "owner" else ph(SCOPE_WHEN[scope], they(m.events[event]))
                     lead = ph(capital(when), ', if ' if ctext else '', ctext)
-                    trig = M.Trigger(t.index, event, cond, body, ctext, scope, lead)
+                    idle = eff.get("idle", False)
+                    if idle and scope != "owner":
+                        self.report(p + ("idle",), "only a card's own reactions (scope owner) may fire while it "
+                                                   "does not work")
+                    if idle:
+                        lead = ph(lead, ' (even while this card does not work)')
+                    trig = M.Trigger(t.index, event, cond, body, ctext, scope, lead, idle=int(idle))
                     (m.triggers if scope == "owner" else m.wide_triggers).setdefault(event, []).append(trig)
                     t.texts.append(ph(lead, ': ', self.text_of(body), '.'))
                 elif "score" in eff:
@@ -686,3 +729,15 @@ class _Probe:
     options: dict = {}
     role_pool: list = []
 
+
+def they(text: str) -> str:
+    """An event's words said of another player ("after you load a crate" -> "after they load a crate"): "they"
+    takes the verb as "you" does, so only the pronouns change."""
+    return re.sub(r"\b(you|your|yourself)\b", lambda x: {"you": "they", "your": "their",
+                                                          "yourself": "themselves"}[x.group(1)], str(text))
+
+
+# every player's action in a role's phase starts with the player the phase was pushed for: its chooser, or the
+# lead of a phase played by a step (boardrules.model.phases), who has no privilege
+_phase_lead = coded(lambda g, env: env["you"], lambda e: "env['you']")
+_chosen = coded(lambda g, env: g.chooser is not None, lambda e: "(g.chooser is not None)")

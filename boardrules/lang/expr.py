@@ -326,7 +326,9 @@ class Compiler(FamilyTerms):
             self.needs_player(path)
             return _you, Tok("you", "player", "you")
         if node == "chooser":
-            return coded(lambda g, env: g.chooser, lambda e: "g.chooser"), Tok("the chooser", "player", "chooser")
+            # (the variables' chooser: in a phase played by a step, which nobody chose, its lead stands there)
+            return coded(lambda g, env: env.get("chooser", g.chooser), lambda e: "env.get('chooser', g.chooser)"), \
+                Tok("the chooser", "player", "chooser")
         if node == "start_player":
             return coded(lambda g, env: g.start_player, lambda e: "g.start_player"), Tok(self.m.start_player_text, "player", "start_player")
         if is_var(node):

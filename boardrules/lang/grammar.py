@@ -144,6 +144,8 @@ SECTION_NOTES = {
     "zones": "places where cards lie: shared (a draw pile) or one per player (a hand)",
     "piles": "cards lying on or under a card in play", "counters": "numbers kept during the game",
     "events": "moments that steps `emit` and that cards react to with `when`",
+    "reactions": "the game's own reactions to its moments, for every player whatever cards they hold (house rules: "
+                 "'whoever ends a phase with an empty hand draws a card')",
     "quantities": "numbers the rules ask for, which cards and privileges change with modifiers",
     "payments": "how an amount is paid: from which cards or counters", "selectors": "named selectors, reused by name",
     "cards": "the card types", "roles": "the roles players choose each round",
@@ -305,6 +307,8 @@ def content_schemas() -> dict[str, dict]:
       E("role", ident, desc="the current phase is this role's"),
       E("role_available", ident, desc="the role is in this game (see the role's 'available')"),
       E("chooser", {"type": "boolean"}, desc="you chose the current role"),
+      E("role_chosen", role_ref, desc="a player chose this role this round (a phase played with play_phase is not "
+                                      "a choice)"),
       E("option", ident), E("bound", ident, desc="the variable has a value: a card or an answer was chosen (false after a choice "
                                      "declined with on_decline: continue)"),
       E("empty", R("selector")),
@@ -367,6 +371,10 @@ def content_schemas() -> dict[str, dict]:
                                obj({"from": R("expr"), "to": R("expr"), "as": ident, "do": steps}, ["from", "to", "do"])]},
         desc="once per card of a selector, or per number from..to, with it in a variable"),
       E("call", ident, desc="run a procedure declared under 'procedures'"),
+      E("play_phase", obj({"role": ident, "lead": player}, ["role"]),
+        desc="play a role's phase now: its start steps, every player's action in seat order from the lead (default "
+             "you), its end steps; nobody chose it, so nobody has its privilege; the phase it interrupts goes on "
+             "afterwards"),
       E("distribute", obj({"counter": ident, "from": obj({"counter": ident, "of": player, "on": R("card_ref"),
                                                           "role": role_ref}, ["counter"]),
                            "onto": R("selector"), "action": ident, "as": ident, "text": text, "noun": noun},
@@ -404,7 +412,12 @@ def content_schemas() -> dict[str, dict]:
                 "id": entry_id}, ["modify"],
                "modifier: changes a quantity while the card works"),
            anyOf=[{"required": ["add"]}, {"required": ["set"]}]),
-      obj({"when": ident, "if": R("condition"), "do": steps, "scope": scope, "id": entry_id}, ["when", "do"],
+      obj({"when": ident, "if": R("condition"), "do": steps, "scope": scope, "id": entry_id,
+           "idle": {"type": "boolean", "description": "it fires even while its card does not work (before the moment "
+                                                     "its card starts working, or while works.while does not hold), "
+                                                     "as long as the card lies in a tableau: a card reacting to its "
+                                                     "own arrival, say"}},
+          ["when", "do"],
           "trigger: when the event happens to you (scope others: to another player, who is then $actor)"),
       obj({"score": R("expr"), "order": {"oneOf": [{"enum": ["first", "normal", "last"]}, {"type": "integer"}]},
            "id": entry_id}, ["score"],
@@ -489,6 +502,10 @@ def content_schemas() -> dict[str, dict]:
               "a counter paid from directly (into the counter 'to', if given); paid before any cards"),
       ]}}}, ["sources"])),
       "selectors": mapping(R("selector")),
+      "reactions": mapping(obj({"when": ident, "if": R("condition"), "do": steps, "text": text}, ["when", "do"],
+                               "the game's own reaction to a moment (an event): it fires for the player whose moment "
+                               "it is, whatever cards they hold, before any card's reaction ('text': the sentence "
+                               "the rules pages print for it)")),
       "procedures": mapping({"description": "steps that 'call' runs: a list of steps, or {text, do} where the text "
                                             "says what it does (the rules pages print it for every call)",
                              "oneOf": [steps, obj({"text": text, "do": steps}, ["text", "do"])]}),
@@ -625,7 +642,7 @@ def content_schemas() -> dict[str, dict]:
                  "cards": list_ops(R("card")), "roles": list_ops(R("role")),
                  **{s: map_ops(game["properties"][s]["additionalProperties"]) for s in
                     ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities",
-                     "payments", "procedures")},
+                     "payments", "procedures", "reactions")},
                  "round": object_ops, "scoring": object_ops, "works": object_ops, "names": object_ops, "players": object_ops,
                  "play": object_ops, "setup": list_section(steps), "flow": list_section(steps),
                  "rules_choices": obj({"add": game["properties"]["rules_choices"], "remove": idlist}),

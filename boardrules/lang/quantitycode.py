@@ -78,3 +78,7 @@ def _write_changes(w, model, q, privileged) -> None:
                 else:
                     w.put(5, f"add += {e.expr(m.value)} * mult")
     w.put(3, "value += add")
+    if q.wide_sets:         # another player's card fixes the value: it stands in for every change above
+        w.put(3, f"fixed = g._wide_fixed({e.const(q)}, env, you)")
+        w.put(3, "if fixed is not None:")
+        w.put(4, "value = fixed")

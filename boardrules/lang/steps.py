@@ -9,13 +9,14 @@ from ..model.records import article, plural
 from .codegen import coded
 from .collisions import BlockFlow, StepFlow
 from .expr import Compiler, fold_and, kind_of, pile_text
+from .phases import PhaseTerms
 
 #: Words after which a template's {card} is named by the content itself ("on the {x}"), not by the verb.
 DETERMINERS = frozenset({"the", "a", "an", "your", "one", "more", "all", "each", "every", "their", "its", "this",
                          "that", "any", "another"})
 
 
-class StepCompiler(Compiler):
+class StepCompiler(Compiler, PhaseTerms):
     def block(self, items, path, shared=False, guard=None, prefix=None, suffix=None):
         if items is None:
             items = []

@@ -680,7 +680,7 @@ class RoleSelection(Node):
 
 class PhaseBegin(Node):
     def exec(self, g, f):
-        g.begin_phase(f.env["role"], f.env["chooser"])
+        g.begin_phase(f.env["role"], f.env["chooser"], f.env.get("free"))
         return False
 
 

@@ -154,6 +154,14 @@ class QuantityDef:
     wide: list = attrs.field(factory=list)     # modifiers from other players' cards (scope others or all)
     flag: str | None = None     # an on/off quantity: the sentence that holds when it is 1
 
+    @property
+    def wide_sets(self) -> bool:
+        """Whether another player's card may fix this quantity ('set' with scope others or all)."""
+        return any(m.op == "set" for m in self.wide)
+
+
+IDLE_GAME = 2
+
 
 @attrs.define(eq=False)
 class Trigger:
@@ -164,6 +172,10 @@ class Trigger:
     text: str
     scope: str = "owner"    # whose events fire it: the owner's, the other players' or everyone's
     lead: str = ""          # the moment and its condition, before the steps ("After you <event>, if ...")
+    id: str = ""            # the game's own reaction: its id under ``reactions``
+    rule_text: str = ""     # ... and its own sentence, if the content gives one
+    idle: int = 0           # 1: it fires for its card in a tableau even while the card does not work; 2 (IDLE_GAME):
+                            # the game's own reaction (``reactions``), for the player whose moment it is, no card
 
 
 @attrs.define(eq=False)
@@ -293,6 +305,7 @@ class GameDef:
     privilege_multiplier: int | None = None
     triggers: dict = attrs.field(factory=dict)          # event -> list[Trigger] that fire for their owner's events
     wide_triggers: dict = attrs.field(factory=dict)     # event -> list[Trigger] that fire for others' events
+    reactions: dict = attrs.field(factory=dict)     # event -> list[Trigger]: the game's own (``reactions``), no card
     scoring: list = attrs.field(factory=list)           # ScoreRule, in evaluation order
     tie_break: list = attrs.field(factory=list)         # (fn, text)
     rules_choices: list = attrs.field(factory=list)
@@ -317,6 +330,8 @@ class GameDef:
         if tables is None:
             mods = [tuple(m for m in q.mods if m.type in present) for q in self.quantities]
             triggers = {e: [t for t in ts if t.type in present] for e, ts in self.triggers.items()}
+            for e, ts in self.reactions.items():        # the game's own come first, whatever cards are in play
+                triggers[e] = ts + triggers.get(e, [])
             wide = {e: [t for t in ts if t.type in present] for e, ts in self.wide_triggers.items()}
             tables = cache[present] = (mods, {e: ts for e, ts in triggers.items() if ts},
                                        {e: ts for e, ts in wide.items() if ts})

@@ -1,0 +1,290 @@
+"""The web table's pages, written on the server as plain HTML (forms and buttons, no script).
+
+A seat's page is made from that seat's ``game.view(seat)`` and ``game.events(seat)`` alone, plus the rules (card
+and role texts) and the legal answers when the decision is theirs: nothing else of the game reaches it. Every card
+named on it carries its id in a ``data-card`` attribute, so a test can check what the page shows. Nothing here
+names a game.
+"""
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+LOG_SHOWN = 80          # the newest events shown on a page (the earlier ones are counted)
+
+
+def layout(title: str, body: str, refresh: int | None = None) -> str:
+    meta = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
+    return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">{meta}'
+            f'<title>{escape(title)}</title><link rel="stylesheet" href="/static/table.css"></head>'
+            f'<body>{body}</body></html>\n')
+
+
+def error_page(status: int, message: str, back: str = "/") -> str:
+    return layout("refused", f'<main class="narrow"><h1>Refused ({status})</h1><p class="error" id="error">'
+                             f'{escape(message)}</p><p><a href="{escape(back)}">back</a></p></main>')
+
+
+# ---------------------------------------------------------------------- the start page
+def home_page(tables: Any, message: str | None = None) -> str:
+    from .tables import BOT_CHOICES
+
+    rows, choices = [], []
+    for source in tables.sources:
+        rules = tables.rules(source)
+        players = f"{rules.players.start}-{rules.players.stop - 1}"
+        presets = ", ".join(rules.presets) or "-"
+        options = ", ".join(f"{k}={json.dumps(v)}" for k, v in rules.options.items()) or "-"
+        rows.append(f"<tr><td><code>{escape(source)}</code></td><td>{escape(rules.title)}</td><td>{players}</td>"
+                    f"<td>{escape(presets)}</td><td class=small>{escape(options)}</td></tr>")
+        choices.append(f'<option value="{escape(source)}">{escape(rules.title)} ({escape(source)})</option>')
+    bots = "".join(f'<option value="{b}">{b}</option>' for b in BOT_CHOICES)
+    note = f'<p class="error" id="error">{escape(message)}</p>' if message else ""
+    body = f"""<main class="narrow">
+<h1>boardrules: a table</h1>{note}
+<p>Play a seat against bots. The server holds the game; this browser gets a secret for its seat and sees only what
+that seat may see.</p>
+<form method="post" action="/new" class="box" id="new-game">
+<h2>New game</h2>
+<label>game <select name="game">{''.join(choices)}</select></label>
+<label>players <input name="players" type="number" value="3" min="1" max="16"></label>
+<label>your seat <input name="seat" type="number" value="0" min="0" max="15"></label>
+<label>bots <select name="bots">{bots}</select></label>
+<label>preset <input name="preset" placeholder="(none)"></label>
+<label>options <input name="options" placeholder="key=value key=value"></label>
+<label>other people's seats <input name="humans" placeholder="e.g. 2 (they join by a link)"></label>
+<button type="submit">Start</button>
+</form>
+<form method="post" action="/resume" enctype="multipart/form-data" class="box" id="resume">
+<h2>Resume a saved game</h2>
+<label>saved game <input type="file" name="file" accept=".json,application/json" required></label>
+<label>your seat <input name="seat" type="number" value="0" min="0" max="15"></label>
+<label>bots <select name="bots">{bots}</select></label>
+<p class="small">A game saved from this page keeps its seats and bots; seat and bots are for a plain game state
+(<code>game.to_json()</code>).</p>
+<button type="submit">Resume</button>
+</form>
+<h2>Games</h2>
+<table class="games"><tr><th>id</th><th>game</th><th>players</th><th>presets</th><th>options</th></tr>
+{''.join(rows)}</table>
+</main>"""
+    return layout("boardrules: a table", body)
+
+
+def theirs(text: str) -> str:
+    """A place's or count's text, written for its owner ("your ..."), as the others read it."""
+    return text[5:] if text.startswith("your ") else text
+
+
+# ---------------------------------------------------------------------- a seat's page
+class SeatPage:
+    """The page of one seat of a table, drawn from that seat's view and events."""
+
+    def __init__(self, table: Any, seat: int) -> None:
+        self.table, self.seat = table, seat
+        self.rules = table.rules
+        self.model = table.rules.model
+        self.cards = {c.id: c for c in self.rules.cards}
+        self.roles = {r.id: r for r in self.rules.roles}
+        self.game = table.game
+        self.view = self.game.view(seat)
+
+    def base(self) -> str:
+        return f"/t/{self.table.id}/{self.seat}"
+
+    # -------------------------------------------------------------- pieces
+    def card(self, card_id: Any, with_text: bool = False) -> str:
+        c = self.cards.get(card_id)
+        name = c.en if c else str(card_id)
+        texts = self.card_texts(c) if c else ""
+        tip = f' title="{escape(texts)}"' if texts and not with_text else ""
+        out = f'<span class="card" data-card="{escape(str(card_id))}"{tip}>{escape(name)}</span>'
+        if with_text and texts:
+            out += f' <span class="text">{escape(texts)}</span>'
+        return out
+
+    @staticmethod
+    def card_texts(c: Any) -> str:
+        numbers = ", ".join(f"{k} {v}" for k, v in c.attrs.items() if isinstance(v, int) and not
+                            isinstance(v, bool) and v)
+        return " ".join(([f"({numbers})"] if numbers else []) + [str(t) for t in c.texts])
+
+    def entry(self, entry: Any, with_text: bool = False) -> str:
+        """A card of the view, with what lies on it (piles) and the counts it holds."""
+        if not isinstance(entry, dict):
+            return self.card(entry, with_text)
+        extras = []
+        for pile, under in entry.get("piles", {}).items():
+            shown = ", ".join(self.entry(c) for c in under) if isinstance(under, list) else escape(str(under))
+            extras.append(f"{escape(pile)}: {shown}")
+        for key, n in entry.get("counts", {}).items():
+            counter = self.model.counters[self.model.counter_index[key]]
+            extras.append(escape(counter.shown(n)))
+        out = self.card(entry["card"], with_text)
+        return out + (f' <span class="on">[{"; ".join(extras)}]</span>' if extras else "")
+
+    def cards_text(self, cards: Any, with_text: bool = False) -> str:
+        if isinstance(cards, dict):
+            n = cards["count"]
+            if "top" in cards:      # a face-up stack: its top card and how many lie under it
+                return (self.entry(cards["top"]) + (f" (and {n - 1} under it)" if n > 1 else "")) if n else "-"
+            return f'<span class="hidden">{n} hidden card{"s" * (n != 1)}</span>' if n else "-"
+        if not cards:
+            return "-"
+        if with_text:
+            return '<ul class="cards">' + "".join(f"<li>{self.entry(c, True)}</li>" for c in cards) + "</ul>"
+        alike: dict[Any, int] = {}      # plain copies of one card counted once ("Name ×3"), in order
+        for c in cards:
+            key = c if isinstance(c, str) else json.dumps(c, sort_keys=True)
+            alike[key] = alike.get(key, 0) + 1
+        return ", ".join(self.entry(json.loads(k) if k.startswith("{") else k) + (f" ×{n}" if n > 1 else "")
+                         for k, n in alike.items())
+
+    def role_name(self, role_id: Any) -> str:
+        r = self.roles.get(role_id)
+        return r.en if r is not None else str(role_id)
+
+    def about(self, action: Any) -> str:
+        """The rules text of the card or role an answer names."""
+        args = action.args
+        c = self.cards.get(args.get("card") or args.get("on") or "")
+        if c is not None:
+            return self.card_texts(c)
+        r = self.roles.get(args.get("role") or "")
+        if r is not None:
+            return " ".join(str(t) for t in r.privilege_texts)
+        return ""
+
+    # -------------------------------------------------------------- sections
+    def header(self) -> str:
+        v = self.view
+        bits = [f"round {v['round']}"]
+        if v.get("role"):
+            bits.append(f"{escape(self.role_name(v['role']))} phase")
+        bits.append(f"you are seat {self.seat}")
+        if not v.get("over") and v.get("current_player") is not None:
+            who = "you" if v["current_player"] == self.seat else f"seat {v['current_player']}"
+            bits.append(f"{who} to decide")
+        return (f'<header><h1>{escape(self.rules.title)}</h1><p id="status">{" · ".join(bits)}</p>'
+                f'<nav><a href="{self.base()}/save" id="save" download>Save game (JSON)</a> · '
+                f'<a href="/">New game or resume</a></nav></header>')
+
+    def decision(self) -> str:
+        game = self.game
+        if game.is_over:
+            return self.game_over()
+        if game.current_player != self.seat:
+            return (f'<section id="decision"><h2>Waiting</h2><p id="waiting">Seat {game.current_player} is '
+                    f'deciding (another person at this table); this page reloads by itself.</p></section>')
+        buttons = []
+        for a in game.legal_actions():
+            text = self.about(a)
+            value = escape(json.dumps(a.to_json(), ensure_ascii=False, separators=(",", ":")))
+            marks = "".join(f' data-card="{escape(str(v))}"' for k, v in a.args.items()
+                            if k in ("card", "on") and v in self.cards)
+            buttons.append(f'<button class="choice" name="action" value="{value}"{marks}><b>{escape(str(a))}</b>'
+                           + (f'<span class="text">{escape(text)}</span>' if text else "") + "</button>")
+        return (f'<section id="decision"><h2>Your decision: {escape(str(game.prompt))}</h2>'
+                f'<form method="post" action="{self.base()}/act"><input type="hidden" name="move" '
+                f'value="{self.table.move}">{"".join(buttons)}</form></section>')
+
+    def game_over(self) -> str:
+        game = self.game
+        winners = game.winners()
+        rows = "".join(f'<tr><td>{"you" if s["seat"] == self.seat else "seat " + str(s["seat"])}</td>'
+                       f'<td class="num">{s["total"]}</td>'
+                       f'<td class="small">{escape(", ".join(f"{k} {v}" for k, v in s["parts"].items()))}</td>'
+                       f'<td>{"winner" if s["seat"] in winners else ""}</td></tr>' for s in game.scores())
+        verdict = "You win!" if self.seat in winners else "You did not win this time."
+        return (f'<section id="game-over"><h2>Game over</h2><p>{escape(str(game.end_reason))}.</p>'
+                f'<table class="scores"><tr><th>seat</th><th>points</th><th>parts</th><th></th></tr>{rows}</table>'
+                f'<p id="verdict"><b>{verdict}</b></p></section>')
+
+    def my_seat(self) -> str:
+        v, me = self.view, self.seat
+        parts = []
+        for z in self.model.zones:
+            if z.scope != "player":
+                continue
+            cards = v["zones"][z.id][me]
+            if cards and cards != {"count": 0}:
+                parts.append(f'<h3>{escape(z.text)}</h3>{self.cards_text(cards, with_text=True)}')
+        counts = [f"<li>{escape(c.text)}: <b>{v['counters'][c.id][me]}</b></li>" for c in self.model.counters
+                  if c.scope == "player" and v["counters"][c.id][me]]
+        if counts:
+            parts.append(f'<ul class="counts">{"".join(counts)}</ul>')
+        return f'<section id="you"><h2>Your seat ({me})</h2>{"".join(parts) or "<p>nothing yet</p>"}</section>'
+
+    def others(self) -> str:
+        v, me = self.view, self.seat
+        seats = [s for s in range(self.game.players) if s != me]
+        rows = []
+        for z in self.model.zones:
+            if z.scope != "player":
+                continue
+            cells = [self.cards_text(v["zones"][z.id][s]) for s in seats]
+            if any(c != "-" for c in cells):
+                rows.append(f"<tr><th>{escape(theirs(z.text))}</th>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        for c in self.model.counters:
+            if c.scope == "player" and any(v["counters"][c.id][s] for s in seats):
+                rows.append(f"<tr><th>{escape(theirs(c.text))}</th>"
+                            + "".join(f'<td class="num">{v["counters"][c.id][s]}</td>' for s in seats) + "</tr>")
+        head = "".join(f"<th>seat {s}</th>" for s in seats)
+        return (f'<section id="others"><h2>The others</h2><table class="others"><tr><th></th>{head}</tr>'
+                f'{"".join(rows)}</table></section>')
+
+    def shared(self) -> str:
+        v, m = self.view, self.model
+        box = None if m.box is None else m.zones[m.box].id
+        lines = []
+        for z in m.zones:
+            if z.scope == "shared" and z.id != box:
+                text = self.cards_text(v["zones"][z.id])
+                if text != "-":
+                    lines.append(f"<li>{escape(z.text)}: {text}</li>")
+        for c in m.counters:
+            values = v["counters"][c.id]
+            if c.scope == "shared" and values[0]:
+                lines.append(f"<li>{escape(c.text)}: <b>{values[0]}</b></li>")
+            elif c.scope == "role" and any(values):
+                lines.append(f"<li>{escape(c.text)}: " + ", ".join(
+                    f"{escape(self.role_name(m.roles[i].id))} {n}" for i, n in enumerate(values) if n) + "</li>")
+        if v.get("roles_used"):
+            lines.append("<li>roles taken this round: " + ", ".join(escape(self.role_name(r))
+                                                                    for r in v["roles_used"]) + "</li>")
+        return f'<section id="shared"><h2>The table</h2><ul>{"".join(lines)}</ul></section>'
+
+    def log(self) -> str:
+        events = [e for e in self.game.events(self.seat) if self.worth_telling(e)]
+        earlier = len(events) - LOG_SHOWN
+        items = []
+        for e in events[-LOG_SHOWN:]:
+            card = e.get("card")
+            mark = f' data-card="{escape(str(card))}"' if card in self.cards else ""
+            items.append(f'<li class="ev-{escape(e["type"])}"{mark}>{escape(e["text"])}</li>')
+        more = f'<p class="small">{earlier} earlier events</p>' if earlier > 0 else ""
+        return (f'<section id="log"><h2>What happened</h2><p class="small">newest first</p>'
+                f'<ul>{"".join(reversed(items))}</ul>{more}</section>')
+
+    def worth_telling(self, e: dict) -> bool:
+        """Counts held by single cards change often (they show on the cards); the rest is told."""
+        if e["type"] != "count":
+            return True
+        return self.model.counters[self.model.counter_index[e["counter"]]].scope != "card"
+
+    def invites(self) -> str:
+        if not self.table.invites or self.seat != self.table.humans[0]:
+            return ""
+        links = "".join(f'<li>seat {s}: <code>/join/{self.table.id}/{s}/{escape(code)}</code></li>'
+                        for s, code in self.table.invites.items())
+        return (f'<section id="invites"><h2>Invitations</h2><p class="small">Give each person the link of their '
+                f'seat (this server\'s address first); it works once.</p><ul>{links}</ul></section>')
+
+    def html(self) -> str:
+        waiting = not self.game.is_over and self.game.current_player != self.seat
+        body = (self.header() + '<main class="grid"><div class="col">' + self.decision() + self.my_seat()
+                + self.invites() + '</div><div class="col">' + self.others() + self.shared() + self.log()
+                + "</div></main>")
+        return layout(f"{self.rules.title}: seat {self.seat}", body, refresh=3 if waiting else None)

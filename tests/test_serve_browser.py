@@ -1,0 +1,109 @@
+"""The web table in a real browser: Playwright drives Debian's Chromium through a whole San Juan game and a whole
+Puerto Rico game, always clicking the first answer, until the game-over text appears; every page shows only its
+seat (no other seat's hidden card in its HTML) and the log shows what happened.
+
+``BOARDRULES_UPDATE_SCREENSHOTS=1`` also writes the documentation's screenshots (docs/images/web-*.png).
+Skips without Playwright, the web extra or /usr/bin/chromium (``.ci/run`` installs all three)."""
+from __future__ import annotations
+
+import os
+import re
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no {CHROMIUM} (.ci/run installs Debian's chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+pytest.importorskip("starlette")
+pytest.importorskip("cryptography")
+pytest.importorskip("multipart")
+
+from boardrules.serve import Tables, create_app  # noqa: E402
+from webtable import assert_shows_only_its_seat  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "docs" / "images"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The web table on a free port of this machine, in a thread; yields (base URL, its tables)."""
+    tables = Tables(seed=20261126)
+    app = create_app(tables)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    assert srv.started, "the server did not start"
+    yield f"http://127.0.0.1:{port}", tables
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.mark.parametrize("game, players, shot_at", [("san_juan", 3, 14), ("puerto_rico", 3, 30)])
+def test_a_whole_game_in_the_browser_by_clicking_the_first_answer(server, browser, tmp_path, game, players, shot_at):
+    base, tables = server
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(base + "/")
+    page.select_option("select[name=game]", game)
+    page.fill("#new-game input[name=players]", str(players))
+    page.fill("#new-game input[name=seat]", "0")
+    page.select_option("#new-game select[name=bots]", "greedy")
+    with page.expect_navigation():
+        page.click("#new-game button[type=submit]")
+    table_id, seat = re.search(r"/t/([^/]+)/(\d+)$", page.url).groups()
+    table, seat = tables.get(table_id), int(seat)
+    clicks = 0
+    while page.locator("#game-over").count() == 0:
+        assert page.locator("#decision h2").inner_text().startswith("Your decision"), page.url
+        if clicks % 4 == 0:         # every fourth page checked in full (a whole game's worth, in less time)
+            assert_shows_only_its_seat(page.content(), table.game, seat)
+        if clicks == shot_at:
+            shoot(page, tmp_path, game)
+        with page.expect_navigation():
+            page.locator("button.choice").first.click()
+        clicks += 1
+        assert clicks < 600, "the game did not end"
+    assert table.game.is_over
+    html = page.content()
+    assert_shows_only_its_seat(html, table.game, seat)
+    assert "Game over" in page.inner_text("#game-over")
+    assert re.search(r"You win!|You did not win this time\.", page.inner_text("#verdict"))
+    assert page.locator("#log li").count() >= 20
+    assert "round" in page.inner_text("#log")
+    png = tmp_path / "over.png"
+    page.screenshot(path=str(png))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+    page.close()
+
+
+def shoot(page, tmp_path, game):
+    """A screenshot of the page in the middle of the game (the documentation's, when asked to update them)."""
+    png = tmp_path / f"{game}.png"
+    page.screenshot(path=str(png))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+    if os.environ.get("BOARDRULES_UPDATE_SCREENSHOTS"):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        (SHOTS / f"web-{game.replace('_', '-')}.png").write_bytes(png.read_bytes())
