@@ -99,6 +99,33 @@ def _agreeing(subject, word: str) -> str:
     return "are" + word[2:]
 
 
+#: words after which a zone's name goes on saying which of its things it means ("the tokens you drew")
+_RELATIVE = frozenset({"you", "of", "on", "in", "that", "which", "under", "left"})
+
+
+def _of_one(said):
+    """A phrase said of many cards ("with tokens on them") said of one ("with tokens on it")."""
+    parts = list(getattr(said, "parts", (str(said),)))
+    if parts and type(parts[-1]) is str and parts[-1].endswith(" on them"):
+        parts[-1] = parts[-1][:-len("them")] + "it"
+    return ph(*parts)
+
+
+def _parts_after(text, prefix):
+    """A phrase without its ``prefix`` (as plain text, which may span tokens: "you" is one); the tokens after it
+    are kept. The phrase as it is when it does not start so."""
+    if not str(text).startswith(prefix):
+        return text
+    out, left = [], len(prefix)
+    for part in getattr(text, "parts", (str(text),)):
+        if left >= len(part):
+            left -= len(part)
+            continue
+        out.append(part[left:] if left else part)
+        left = 0
+    return ph(*out)
+
+
 def fold_and(fns):
     """One closure for a conjunction: nested closures short-circuit faster than all() over a generator."""
     if not fns:
@@ -176,6 +203,8 @@ class Compiler(FamilyTerms):
         self.negations = {}      # id of a compiled condition -> the sentence saying it does not hold
         self.cards_of = {}       # id of a compiled selector -> (one of its cards, its cards) as nouns, when they have
                                  # them ("<tag> <kind> in <zone>", "<tag> <kinds> in <zone>"; one may be None)
+        self.kinds_of = {}       # id of a compiled one-card-of-each-kind selector -> one of its cards as a noun
+                                 # ("big card in your hand with tokens on it"): "each kind of ..."
         self.counted = {}        # id of a compiled count -> (one, many): "card in your hand", "cards in your hand"
         self.zero = {}           # id of a compiled amount -> what it reads as when it is not 0 and when it is
                                  # ("there are tokens in the pool", "there are no tokens in the pool")
@@ -391,8 +420,9 @@ class Compiler(FamilyTerms):
                 return _except(every(g, env), left_out(g, env))
             coded(base, lambda e: f"{e.const(_except)}({e.expr(every)}, {e.expr(left_out)})")
             text = ph(text, ' except ', etext)
+        guard = None        # a named selector's conditions that do not look at the card: said after it ("..., if ...")
         if "where" in node:
-            cond, ctext = self.condition(node["where"], path + ("where",), it=True)
+            cond, ctext, guard = self.filter_and_guard(node, path)
             inner = base
             quick = self.quick_filter(node["where"], path + ("where",))
             if quick is not None:
@@ -421,12 +451,15 @@ class Compiler(FamilyTerms):
                                       ["return out"])
                 coded(base, lambda e, base=base, loop=loop: e.helper(base, loop))
             where = node["where"]
+            if guard is not None:
+                where = {"all": [x for x in where["all"] if "$it" in repr(x)]}
             tag, rels = self.tag_and_relatives(where)
             if tag is not None:         # "the <tag nouns> in <zone>", "... with tokens on them"
                 noun = self.m.tag_noun(tag)
                 cards = plural(noun)
                 owner, _, held = text.partition(" ")
                 said = joined(" and ", rels)
+                kind = ph(noun, ' in ', text, ' ' if rels else '', joined(" and ", [_of_one(r) for r in rels]))
                 if owner in ("your", "their") and cards.endswith(" " + held):      # "your <tag> <things>"
                     counted = ph(owner, ' ', cards, ' ' if rels else '', said)
                     text = counted
@@ -443,6 +476,22 @@ class Compiler(FamilyTerms):
                     counted = text = ph(text, ' ', joined(" and ", rels))
                 else:
                     counted = ph(cards, ' in ', text, ' ', joined(" and ", rels))
+                    text = ph('the ', counted)
+            elif self.whose(where) and str(ctext).startswith("its "):     # "the tokens in the pool whose colour is ..."
+                thing = self.holds(node) or "card"
+                cards = plural(thing)
+                whose = ph(' whose ', _parts_after(ctext, "its "))
+                owner, _, held = str(text).partition(" ")
+                said = str(text).split()
+                if owner in ("your", "their") and held == cards:      # "your tokens whose colour is ..."
+                    counted = text = ph(text, whose)
+                elif said and (said[-1] == cards or any(w == cards and after in _RELATIVE
+                                                        for w, after in zip(said, said[1:]))):
+                    # the zone's name says what it holds: "the tokens you drew whose colour is ..."
+                    counted = ph(_parts_after(text, "the "), whose) if said[0] == "the" else None
+                    text = ph(text, whose)
+                else:       # "the tokens in the pool whose colour is ..."
+                    one, counted = ph(thing, ' in ', text, whose), ph(cards, ' in ', text, whose)
                     text = ph('the ', counted)
             else:
                 text = ph(text, ' where ', ctext)
@@ -464,12 +513,40 @@ class Compiler(FamilyTerms):
                         "    if t not in seen:", "        seen.add(t)", "        out.append(c)", "return out"]
             coded(base, lambda e, base=base, body=first_of_each: e.helper(base, body))
             text = ph('the different kinds of ', counted) if counted else ph('one card of each kind among ', text)
+            if counted and "where" in node and tag is not None:
+                self.kinds_of[id(base)] = kind
         if isinstance(node.get("text"), str):      # the content's own name for these cards; the docs define it
-            self.m.selector_phrases.setdefault(node["text"], text)
+            self.m.selector_phrases.setdefault(node["text"], ph(text, ', if ', guard) if guard is not None else text)
             text = node["text"]
         elif counted and not node.get("one_per_type"):
             self.cards_of[id(base)] = (one, counted)
         return base, text
+
+    def filter_and_guard(self, node, path):
+        """A selector's condition: (its function, its text, None); for a named selector (its own ``text``) whose
+        ``all`` mixes conditions on the card ($it) with conditions that do not look at it, the text of the first and,
+        apart, the text of the others (its definition then reads "the <cards> ..., if <the others>")."""
+        where = node["where"]
+        items = where.get("all") if isinstance(where, dict) and set(where) == {"all"} else None
+        if not isinstance(node.get("text"), str) or not isinstance(items, list):
+            return (*self.condition(where, path + ("where",), it=True), None)
+        on_card = ["$it" in repr(x) for x in items]
+        if all(on_card) or not any(on_card):
+            return (*self.condition(where, path + ("where",), it=True), None)
+        parts = [self.condition(x, path + ("where", "all", i), it=True) for i, x in enumerate(items)]
+        cond = fold_and([fn for fn, _ in parts])
+        mine = [t for (_, t), yes in zip(parts, on_card) if yes]
+        others = [t for (_, t), yes in zip(parts, on_card) if not yes]
+        return cond, joined(" and ", mine), joined(" and ", others)
+
+    @staticmethod
+    def whose(where) -> bool:
+        """A filter that compares one attribute of the candidate with a value: said "whose <attribute> is ..."."""
+        if not isinstance(where, dict) or len(where) != 1:
+            return False
+        key, pair = next(iter(where.items()))
+        return key in COMPARE and isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], dict) \
+            and set(pair[0]) <= {"attr", "of"} and pair[0].get("of", "$it") == "$it" and "$it" not in repr(pair[1])
 
     def tag_and_relatives(self, where):
         """A filter on the candidate read as a noun phrase: (its tag or None, the phrases said of the cards that
@@ -609,12 +686,23 @@ class Compiler(FamilyTerms):
             self.quantity_deps.setdefault(self.current_quantity, set()).add(q)
         elif q is not None and self.flow_step is not None:       # a step asks for it: it reads what the number reads
             self.flow_step.uses.append(q)
-        binds = []
+        binds, said = [], []
         for name, value in (node.get("with") or {}).items():
             self.bound_vars.add(name)
-            fn, _ = self.card(value, path + ("with", name)) if is_var(value) else self.number(value, path + ("with", name))
+            fn, vtext = self.card(value, path + ("with", name)) if is_var(value) else self.number(value, path + ("with", name))
             binds.append((name, fn))
+            said.append((name, vtext))
         text = ph('your ', self.m.quantity_tok(q)) if q is not None else "?"
+        if q is not None and said:      # for which card: "your yield of that field" read with the card it is for
+            tok = self.m.quantity_tok(q)
+            words, rest = str(tok), []
+            for name, vtext in said:
+                mark = "that " + name.replace("_", " ")
+                if re.search(rf"\b{re.escape(mark)}\b", words):
+                    words = re.sub(rf"\b{re.escape(mark)}\b", lambda _: str(vtext), words, count=1)
+                else:
+                    rest.append(vtext)
+            text = ph('your ', Tok(words, tok.kind, tok.ref), *((' (for ', joined(', ', rest), ')') if rest else ()))
         if not binds:
             return coded(lambda g, env: g.quantity(q, env), lambda e: e.quantity(q)), text
 
@@ -774,7 +862,11 @@ class Compiler(FamilyTerms):
         values = self.m.attr_tables.setdefault(name, [])     # filled once every card instance exists
         fn = coded(lambda g, env: _total(sel(g, env), values),
                    lambda e: f"{e.const(_total)}({e.expr(sel)}, {e.const(values)})")
-        return fn, ph('the total ', self.m.attr_text(name), ' of ', text)
+        said = self.m.attr_text(name)
+        if str(text).startswith("your ") and str(said).endswith("s") and not str(said).endswith("ss"):
+            # compared with a number it reads as what you have: "you have at least 12 marks in your hand"
+            self.counted[id(fn)] = (None, ph(said, ' in ', text))
+        return fn, ph('the total ', said, ' of ', text)
 
     def _total_of(self, node, path):
         sel, text = self.selector(node.get("in"), path + ("in",))
@@ -1347,9 +1439,13 @@ class Compiler(FamilyTerms):
         coded(fn, lambda e: e.helper(fn, loop))
         if var == "you":
             # "your" in the inner sentence means each player's in turn
-            if text.startswith("you have "):        # "some player has at least 3 <things> in <zone>"
+            if text.startswith("you have "):        # "a player has at least 3 <things> in <zone>"
                 has = text[len("you have "):].replace("your ", "their ")
-                return self.negated(fn, ph("some player has ", has), ph("no player has ", has))
+                return self.negated(fn, ph("a player has ", has), ph("no player has ", has))
+            for you, they in (("you own ", "owns "), ("you already own ", "already owns ")):
+                if text.startswith(you):        # "a player owns a <card>", "no player already owns one like it"
+                    owned = _parts_after(text, you)
+                    return self.negated(fn, ph("a player ", they, owned), ph("no player ", they, owned))
             text = text.replace("your ", "their ").replace("you ", "they ")
             return self.negated(fn, ph('for some player, ', text), ph('for no player, ', text))
         return self.negated(fn, ph('for another player, ', text), ph('for no other player, ', text))
@@ -1358,7 +1454,17 @@ class Compiler(FamilyTerms):
         spec = node["exists"]
         sel, stext = self.selector(spec["in"], path + ("exists", "in"))
         var = self.var("$" + spec.get("as", "it"), path + ("exists", "as"), "card", bind=True, scope=path + ("exists",))
-        cond, ctext = self.condition(spec.get("where", True), path + ("exists", "where"))
+        # inside its condition the card looked at is "that <thing>", not what a step elsewhere bound the same name to
+        outer = self.nouns.get(var, NOTHING)
+        if var != "it":
+            self.nouns[var] = ph('that ', self.holds(spec["in"]) or 'card')
+        try:
+            cond, ctext = self.condition(spec.get("where", True), path + ("exists", "where"))
+        finally:
+            if outer is NOTHING:
+                self.nouns.pop(var, None)
+            else:
+                self.nouns[var] = outer
 
         def fn(g, env):
             saved = env.get(var, NOTHING)
@@ -1381,6 +1487,21 @@ class Compiler(FamilyTerms):
         coded(fn, lambda e: e.helper(fn, loop))
         if spec.get("where", True) is True:
             return self.negated(fn, ph('there is a card in ', stext), ph('there is no card in ', stext))
+        where = spec["where"]
+        pair = where.get("same_card") if isinstance(where, dict) and set(where) == {"same_card"} else None
+        if isinstance(pair, list) and len(pair) == 2 and "$" + var in pair and pair[0] != pair[1]:
+            # "some card of S is that card": that card is one of S
+            other = pair[1] if pair[0] == "$" + var else pair[0]
+            _, otext = self.card(other, path + ("exists", "where", "same_card"))
+            return self.negated(fn, ph(otext, ' is one of ', stext), ph(otext, ' is not one of ', stext))
+        pair = where.get("same_type") if isinstance(where, dict) and set(where) == {"same_type"} else None
+        if isinstance(pair, list) and len(pair) == 2 and "$" + var in pair and pair[0] != pair[1]:
+            # "some card of S is the same kind as that card": there is a card of that kind in S
+            other = pair[1] if pair[0] == "$" + var else pair[0]
+            _, otext = self.card(other, path + ("exists", "where", "same_type"))
+            one = self.holds(spec["in"]) or "card"
+            return self.negated(fn, ph('there is ', article(one), ' ', one, ' in ', stext, ' of the same kind as ', otext),
+                                ph('there is no ', one, ' in ', stext, ' of the same kind as ', otext))
         counted = self.cards_of.get(id(sel), (None, None))[1]
         if not counted:
             counted = ph(plural(self.holds(spec['in']) or 'card'), ' in ', stext)
