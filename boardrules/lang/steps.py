@@ -8,7 +8,8 @@ from ..model.phrase import Tok, capital, joined, name_tables, ph
 from ..model.records import article, plural
 from .codegen import coded
 from .collisions import BlockFlow, StepFlow
-from .expr import Compiler, fold_and, kind_of, pile_text
+from .conditions import ConditionCompiler
+from .expr import fold_and, kind_of, pile_text
 from .phases import PhaseTerms
 
 #: Words after which a template's {card} is named by the content itself ("on the {x}"), not by the verb.
@@ -16,7 +17,7 @@ DETERMINERS = frozenset({"the", "a", "an", "your", "one", "more", "all", "each",
                          "that", "any", "another"})
 
 
-class StepCompiler(Compiler, PhaseTerms):
+class StepCompiler(ConditionCompiler, PhaseTerms):
     def block(self, items, path, shared=False, guard=None, prefix=None, suffix=None):
         if items is None:
             items = []
