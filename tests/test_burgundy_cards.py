@@ -475,7 +475,7 @@ def goods_run_out(rules, reading):
 
 
 def test_by_default_an_emptied_goods_pile_is_made_again_from_the_other(rules):
-    g = goods_run_out(rules, "resplit_remaining")
+    g = goods_run_out(rules, "split")
     # the top half of the three cards left (rounded down) moves onto the empty pile
     assert zone(g, "goods_left") == ["light_goods", "dark_goods"] and zone(g, "goods_right") == ["dark_goods"]
     assert g.current_player == 1
@@ -484,8 +484,8 @@ def test_by_default_an_emptied_goods_pile_is_made_again_from_the_other(rules):
     assert offered(g, "take_goods", "pile") == ["first_pile", "second_pile"]     # still two cards to choose from
 
 
-def test_take_from_other_leaves_the_empty_pile_empty(rules):
-    g = goods_run_out(rules, "take_from_other")
+def test_borrow_leaves_the_empty_pile_empty(rules):
+    g = goods_run_out(rules, "borrow")
     assert zone(g, "goods_left") == ["light_goods", "dark_goods", "dark_goods"] and zone(g, "goods_right") == []
     assert g.current_player == 1
     play(g, "knowledge_3", "place_project")
@@ -496,8 +496,8 @@ def test_take_from_other_leaves_the_empty_pile_empty(rules):
     assert zone(g, "goods_left") == ["light_goods", "dark_goods"] and zone(g, "goods_right") == []
 
 
-@pytest.mark.parametrize("reading, left, right", [("resplit_remaining", ["hen"], ["cow"]),
-                                                  ("take_from_other", ["hen", "cow"], [])])
+@pytest.mark.parametrize("reading, left, right", [("split", ["hen"], ["cow"]),
+                                                  ("borrow", ["hen", "cow"], [])])
 def test_the_animal_piles_follow_the_same_option(rules, reading, left, right):
     g = place(rules, "pasture_4", 4, zones={"animals_left": ["hen", "cow"], "animals_right": ["pig"],
                                             "storage": {0: []}},
@@ -507,7 +507,7 @@ def test_the_animal_piles_follow_the_same_option(rules, reading, left, right):
     assert (zone(g, "animals_left"), zone(g, "animals_right")) == (left, right)
 
 
-@pytest.mark.parametrize("reading", ["resplit_remaining", "take_from_other"])
+@pytest.mark.parametrize("reading", ["split", "borrow"])
 def test_with_both_piles_empty_a_gain_gives_nothing_either_way(rules, reading):
     g = place(rules, "ship_4", 4, zones={"goods_left": [], "goods_right": [], "storage": {0: ["hen"]}},
               options={"on_pile_empty": reading})

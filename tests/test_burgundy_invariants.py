@@ -82,9 +82,9 @@ def test_hidden_cards_never_reach_another_seat_or_their_owner():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_other_readings_of_empty_piles_and_supplies_keep_every_card_and_count(players):
-    """Options on_pile_empty=take_from_other and unlimited_supply: random games still end after round E with every
+    """Options on_pile_empty=borrow and unlimited_supply: random games still end after round E with every
     card in one place and no count below 0, and replay to the same game."""
-    options = {"on_pile_empty": "take_from_other", "unlimited_supply": True}
+    options = {"on_pile_empty": "borrow", "unlimited_supply": True}
     for seed in range(50):
         game = random_game(players, seed, options=options)
         assert game.is_over and game.round == 5

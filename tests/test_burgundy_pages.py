@@ -157,7 +157,7 @@ def test_no_generated_phrasing_is_left_on_the_rules_pages():
 
 
 @pytest.mark.parametrize("option, choice, values", [
-    ("on_pile_empty", "empty_pile", "resplit_remaining, take_from_other"),
+    ("on_pile_empty", "empty_pile", "split, borrow"),
     ("unlimited_supply", "supply_limits", "yes, no"),
 ])
 def test_the_empty_pile_and_supply_readings_are_options_with_their_rules_choice(option, choice, values):
@@ -171,9 +171,9 @@ def test_the_empty_pile_and_supply_readings_are_options_with_their_rules_choice(
 
 def test_the_pages_say_where_each_reading_changes_play():
     assert ("Take the top card of either goods pile (of one that has a card) into your storage. 2. If the on pile "
-            "empty option is resplit remaining: - When a goods pile is empty, split the other one into two piles.") \
+            "empty option is split: - When a goods pile is empty, split the other one into two piles.") \
         in section("turns.md", "procedure-take_goods")
-    assert "take_from_other leaves the empty pile empty" in section("options.md", "option-on_pile_empty")
+    assert '"borrow" leaves the empty pile empty' in section("options.md", "option-on_pile_empty")
     turns = plain("turns.md")
     assert "Take 1 silver (any value) from the supply, if one is left (always, with the unlimited supply option)." in turns
     assert ("A Bank gives 3 silver from the supply (as many as are left, unless you play with the unlimited supply "
