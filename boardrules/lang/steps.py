@@ -8,6 +8,7 @@ from ..model.phrase import Tok, capital, joined, name_tables, ph
 from ..model.records import article, plural
 from .codegen import coded
 from .collisions import BlockFlow, StepFlow
+from .containers import ContainerTerms
 from .expr import Compiler, fold_and, kind_of, pile_text
 from .phases import PhaseTerms
 
@@ -16,7 +17,7 @@ DETERMINERS = frozenset({"the", "a", "an", "your", "one", "more", "all", "each",
                          "that", "any", "another"})
 
 
-class StepCompiler(Compiler, PhaseTerms):
+class StepCompiler(Compiler, PhaseTerms, ContainerTerms):
     def block(self, items, path, shared=False, guard=None, prefix=None, suffix=None):
         if items is None:
             items = []
@@ -67,7 +68,7 @@ class StepCompiler(Compiler, PhaseTerms):
             self.flow_step = outer
         if key in ("call", "emit") and isinstance(item[key], str):
             flow.callee = item[key] if key == "call" else ("emit", item[key])     # what it runs reads too
-        if key in ("move", "pick") and isinstance(item[key], dict) and "as" not in item[key]:
+        if key in ("move", "pick", "release") and isinstance(item[key], dict) and "as" not in item[key]:
             flow.binds.append(("moved", tuple(path)))      # counts its cards into $moved
         said = item.get("rule_text")
         if isinstance(said, str):       # the content's own sentence for the step ("": bookkeeping, left out)
@@ -368,6 +369,7 @@ class StepCompiler(Compiler, PhaseTerms):
             node.var = self.var("$" + spec["as"], p + ("as",), bind=True)
             self.nouns[node.var] = ph('the number of ', node.var.replace('_', ' '), ' cards')     # as: loaded
             self.counts_moved.add(node.var)
+            self.moved_said.pop(node.var, None)     # (a release says its own words again after this)
         return node
 
     def st_move(self, item, path):
