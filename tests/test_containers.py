@@ -170,6 +170,21 @@ def test_never_more_stay_than_the_pool_holds_and_every_card_alike(tmp_path):
         assert 0.2 * two <= n - sizes[6] <= 0.47 * two, (c, n)
 
 
+def test_cards_already_inside_stay_in_their_place_in_the_pool(tmp_path):
+    # the release also selects the jar's own cards: they do not go in again, the pool is still old then new
+    path = variant(tmp_path, "from: {zone: reserve, where: {same_type: [$it, $kind]}}",
+                   "from: {union: [{zone: jar}, {zone: reserve, where: {same_type: [$it, $kind]}}]}")
+    rules = boardrules.load(str(path))
+    for seed in range(30):
+        g = position(rules, 3, zones={"jar": ["star", "sun", "moon"], "reserve": ["sun", "sun", "star", "moon"]},
+                     first=0, seed=seed)
+        pool = cards(g, "jar") + canonical([c for c in cards(g, "reserve") if c.startswith("sun#")])
+        drop(g, "sun")
+        inside, out = cards(g, "jar"), cards(g, "crate", 0)
+        assert sorted(inside + out) == sorted(pool)
+        assert is_subsequence(inside, pool) and out == [c for c in pool if c not in inside]
+
+
 def test_keep_zero_empties_the_container_every_time(tmp_path):
     rules = boardrules.load(str(variant(tmp_path, TURN_KEEP, "keep: [0]\n                  as: fell")))
     drops = 0
