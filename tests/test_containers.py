@@ -138,6 +138,25 @@ def test_the_same_seed_and_actions_give_the_same_outcome_replay_and_json_round_t
         assert rules.game_from_json(json.loads(json.dumps(a.to_json()))).to_json() == a.to_json()
 
 
+def test_the_generated_code_plays_the_release_as_the_closures_do():
+    from boardrules.engine import serialize
+    from boardrules.engine.kernel import Kernel
+    from boardrules.lang import codegen
+    from boardrules.lang.load import load_model
+
+    def play(model, seed):
+        k = Kernel(model, 3, seed, {}, True).start()
+        pick = random.Random(seed)
+        while k.pending is not None:
+            k.choose(pick.randrange(len(k.pending.actions)))
+        return [a.text for a in k.history], [str(x) for x in k.log], serialize.to_json(k)
+
+    plain, generated = load_model(str(GAME)), load_model(str(GAME))
+    assert codegen.generate(generated) and generated.generated
+    for seed in (1, 2, 3):
+        assert play(generated, seed) == play(plain, seed)
+
+
 def test_another_seed_lets_other_cards_out(rules):
     outcomes = {tuple(cards(rules.new_game(2, seed=s), "jar")) for s in range(20)}
     assert len(outcomes) > 10
