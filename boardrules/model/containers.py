@@ -46,10 +46,11 @@ class Release(Node):
             g.move(c, where)
         _, zi, owner = where
         pool = list(g.zones[zi][owner])
-        out = pool_out(g, pool, self.keep, env)
-        for c in out:
-            g.move(c, dest)
-        env[self.var] = len(out)
+        moved = 0
+        for c in pool_out(g, pool, self.keep, env):
+            if g.move(c, dest):
+                moved += 1
+        env[self.var] = moved
         return False
 
 
