@@ -23,6 +23,11 @@ PATTERNS = {
                               r"(?:^|\b(?:[Ii]f|and|or) )[A-Za-z][a-z]+s is (?:at least|at most|more than|less than)\b",
                               r"\bthe [a-z]+s (?:in|on) the [a-z ]+ is (?:at least|at most|more than|less than)\b",
                               r"where it is the same kind of card as"],
+    # a total or a count said as code: "if for some player, the total city spaces of their city is at least 12"
+    "total said as code": [r"\b[Ff]or (?:some|no) player, the\b",
+                           r"\bthe total [a-z ]+ of (?:your|their|the) [a-z ]+ is (?:at least|at most|more than|less than)\b"],
+    # cards filtered as code: "for each of the different kinds of ...", "the goods supply where its good is ..."
+    "filter said as code": [r"\b[Ff]or each of the different kinds of\b", r"\bwhere its [a-z ]+ (?:is|are)\b"],
     # an option said as a switch: "if the option `nobles` is on", "X if the option `swap` is on, else Y"
     "option said as code": [r"the option `[^`]+` is \w"],
     # a table whose value row does not say what the value is
@@ -32,6 +37,14 @@ PATTERNS = {
 #: found on the page (the two steps are two list items, maybe with the table the first reads off between them)
 SAID_TWICE = re.compile(r"^[ \t]*(?:\d+\.|-) The [a-z ]+ (?:is|are) [^\n]+\n(?:[ \t]*\n|[ \t]*\|[^\n]*\n)*"
                         r"[ \t]*(?:\d+\.|-) [A-Z]\w* that many\b", re.M)
+#: the same with only cards put somewhere between the two ("The amount is its price. Put the card into the pile.
+#: Take that many coins."): said apart, although nothing between changes the amount
+PUT_BETWEEN = re.compile(r"^([ \t]*)(?:\d+\.|-) The [a-z ]+ (?:is|are) [^\n]+\n"
+                         r"(?:(?:[ \t]*\n|[ \t]*\|[^\n]*\n)*\1(?:\d+\.|-) Put [^\n]+\n)+"
+                         r"(?:[ \t]*\n|[ \t]*\|[^\n]*\n)*\1(?:\d+\.|-) [A-Z]\w* that many\b", re.M)
+#: a phase whose players go round until all pass, said as its start (its turns are the phase's action)
+TURNS_AS_START = re.compile(r"\*\*Start of the phase\*\*(?:(?!\*\*Action\*\*).)*round and round until all pass",
+                            re.S)
 #: the number of such sentences today; it may only go down (goal: 0)
 RATCHET = 0
 
@@ -51,8 +64,10 @@ def sentences(text):
 def offending(all_pages):
     found = []
     for page in all_pages:
-        for m in SAID_TWICE.finditer(page.text):
+        for m in [*SAID_TWICE.finditer(page.text), *PUT_BETWEEN.finditer(page.text)]:
             found.append((page.path, "amount said apart from its use", " / ".join(m.group(0).split("\n"))))
+        for m in TURNS_AS_START.finditer(page.text):
+            found.append((page.path, "turns said as the start of the phase", m.group(0)[-120:]))
         for said in sentences(page.text):
             for kind, patterns in PATTERNS.items():
                 if any(re.search(p, said) for p in patterns):
@@ -89,7 +104,11 @@ def test_the_patterns_catch_what_they_should():
             "If doubloons is at least your building cost:", "If the colonists in the supply is less than the need:",
             "Move all cards from your goods where it is the same kind of card as the good you keep.",
             "If the option `nobles` is on:", "It costs 8 if the option `swap` is on, else 7.",
-            "| Value | 65 | 75 | 100 | 122 |"]
+            "| Value | 65 | 75 | 100 | 122 |",
+            "If for some player, the total city spaces of their city is at least 12, the game ends.",
+            "If the total victory points of your city is at least 40:",
+            "For each of the different kinds of big cards in your hand with tokens on them:",
+            "Move as many cards as your yield from the pool where its colour is the colour of that card."]
     good = ["Set the chips to a number by player count (2 / 3 players: 65 / 75).",
             "If there are tokens in the pool:", "the number of big cards in your hand with tokens on them.",
             "You may choose a card to build, if its city spaces are at most the free spaces.",
@@ -99,12 +118,22 @@ def test_the_patterns_catch_what_they_should():
             "If you play with the nobles option:", "If the new buildings option is draft or random:",
             "| Victory point chips left | 65 | 75 | 100 | 122 |", "| Less than | 1 | 2 | 2 | 3 |",
             "5. Pay coins to the bank equal to your building cost.",
-            "- The points are the cards just moved.\n- Add 1 to your shipments.\n- Score that many points."]
+            "- The points are the cards just moved.\n- Add 1 to your shipments.\n- Score that many points.",
+            "If a player has at least 12 city spaces in their city, the game ends.", "If a player owns a Tower:",
+            "For each kind of big card in your hand with tokens on it:",
+            "Move as many tokens as your yield from the tokens in the pool whose colour is the colour of that card.",
+            "**Start of the phase** (once):\n\n1. Take the coins.\n\n**Action** (the players in turn, round and "
+            "round until all pass, starting with the chooser):"]
     page = type("P", (), {"path": "x.md", "text": "\n".join(bad + good)})
     assert len(offending([page])) == len(bad)
+    turns = "**Start of the phase** (once):\n\n1. The players in turn, round and round until all pass:\n\n**Action**"
+    assert [k for _, k, _ in offending([type("P", (), {"path": "x.md", "text": turns})])] == \
+        ["turns said as the start of the phase"]
     twice = ["5. The amount is your building cost.\n6. Pay that many coins to the bank.",
              "- The amount is a number by player count (see the table).\n\n    | Players | 2 | 3 |\n    |---|---|---|\n"
              "    | Amount | 3 | 2 |\n\n- Take that many coins from the bank."]
+    twice.append("    - The amount is its price plus your bonus.\n    - Put the card you sell into the pile.\n"
+                 "    - Take that many coins from the bank.")
     for text in twice:
         assert [k for _, k, _ in offending([type("P", (), {"path": "x.md", "text": text})])] == \
             ["amount said apart from its use"], text
@@ -241,3 +270,62 @@ def test_puerto_rico_builder_and_mayor_read_as_the_rulebook():
     assert "If you play with the" not in mayor      # taking colonists back: said by the choice, nobles included
     start = mayor.split("**Start of the phase**")[1].split("**Action**")[0]
     assert "handed out one at a time" in start and not start.rstrip().endswith(":")
+
+
+def test_an_amount_is_said_where_it_is_used_past_a_card_put_aside(tmp_path):
+    """A card put into a zone the amount cannot see, between working out the amount and using it, leaves the amount
+    to the sentence that uses it ("put the card into your crates; gain money equal to ..."); a zone the amount counts
+    keeps it apart, since the card moved first would change it."""
+    put = "      - {move: {card: $card, to: {zone: hold}}}\n"
+    roles = _harbor(tmp_path, "      - {let: {amount: {count: {zone: docks}}}}\n" + put + "      - {call: earn}\n")
+    assert "gain money equal to the number of cards in the docks." in roles
+    assert "the amount is" not in roles and "that many" not in roles.split("in detail")[0]
+    assert roles.index("into your crates.") < roles.index("gain money equal to")       # still in the order played
+    roles = _harbor(tmp_path, "      - {let: {amount: {count: {zone: hold}}}}\n" + put + "      - {call: earn}\n")
+    assert "the amount is the number of cards in your crates." in roles and "gain that many money." in roles
+
+
+def test_turns_in_the_start_of_a_phase_are_its_action(tmp_path):
+    """A role whose start of the phase gives the players turns round and round (the harbor's Loader) says those
+    turns under "Action", with how they go round, and nothing of them under "Start of the phase"."""
+    game = ROOT / "tests/games/harbor/game.yaml"
+    out = docgen.make_pages([game], variants=[])
+    roles = next(p.text for p in out if p.path.endswith("/roles.md"))
+    loader = roles.split("## Loader")[1].split("\n## ")[0]
+    start = loader.split("**Start of the phase**")[1].split("**Action**")[0]
+    assert "round and round" not in start and start.strip()
+    action = loader.split("**Action**")[1].split("**End of the phase**")[0]
+    assert action.startswith(" (the players in turn, round and round until all pass, starting with the chooser):")
+    assert "load" in action.lower()
+    assert "**End of the phase** (once the turns are over):" in loader
+
+
+def test_puerto_rico_trader_craftsman_captain_and_builder_end_read_as_the_rulebook():
+    import boardrules
+    pages = {p.path.rsplit("/", 1)[-1]: p.text
+             for p in docgen.GameDoc(boardrules.load("puerto_rico"), "games/puerto_rico").pages()}
+    roles = pages["roles.md"]
+    builder = check.plain(roles.split("## Builder")[1].split("## Craftsman")[0])
+    assert "if a player has at least 12 city spaces in their city, the game ends at the end of this round." in builder
+    assert "for some player" not in builder and "total city spaces" not in builder
+    assert "if a player has at least 12 city spaces in their city" in check.plain(pages["end.md"])
+    trader = check.plain(roles.split("## Trader")[1].split("## Captain")[0])
+    assert "take doubloons from the bank equal to the price at the trading house of the good you sell plus" in trader
+    assert "the amount is" not in trader and "that many" not in trader
+    craftsman = check.plain(roles.split("## Craftsman")[1].split("## Trader")[0])
+    assert "for each kind of crop plantation in your island with colonists on it:" in craftsman
+    assert "move as many goods as your production of that crop from the goods in the goods supply whose good is " \
+        "the good of that crop" in craftsman
+    assert "where its" not in craftsman and "different kinds of" not in craftsman
+    captain = roles.split("## Captain")[1].split("\n## ")[0]
+    start = captain.split("**Start of the phase**")[1].split("**Action**")[0]
+    action = captain.split("**Action**")[1].split("**End of the phase**")[0]
+    end = captain.split("**End of the phase**")[1].split("**Cards that act")[0]
+    assert "Ship one kind of goods" not in start and "Ship one kind of goods" in action      # shipping: the action
+    assert "to keep" in end and "to keep" not in action                                      # storing: the end
+    assert end.index("to keep") < end.index("For each of the cargo ships")        # in the order they are played
+    terms = check.plain(roles.split("### Terms used above")[1])
+    assert "small wharf" not in terms       # a noun bound elsewhere to the same variable name does not leak in
+    assert "your own ship (a wharf you have not used this phase): the own ship buildings in your city, if " in terms
+    assert "where it is one of the cargo ships that take that kind of good" in terms
+    assert "your goods you load on that ship are more than your goods you load on it" in terms

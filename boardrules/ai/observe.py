@@ -10,12 +10,15 @@ next seat in seat order, and so on; a spectator counts from seat 0):
   ``.../cards``, how many of each card type, where the observer may see them (all 0 where the zone is hidden from
   the observer); then per pile: ``.../pile/<pile>/count``, the cards lying on the zone's cards, and, for a pile
   that is public, ``.../pile/<pile>/cards`` per card type;
-- per counter: one value for the table, one per seat, per role or per card copy (``<card id>#<copy>``);
+- per counter: one value for the table, one per seat, per role or per card copy (``<card id>#<copy>``); a value
+  the view hides (another seat's counter that its owner alone sees) is ``-1`` (``HIDDEN``: counts are never
+  below 0);
 - ``you_act`` (1 when the observer has the pending decision) and ``pending`` (1 per decision kind among the
   observer's legal actions);
 - at the end: ``score`` per seat and ``winner`` (1 per winning seat).
 
-Hidden things enter only as the view gives them: a hidden zone by its count, a hidden pile by its size.
+Hidden things enter only as the view gives them: a hidden zone by its count, a hidden pile by its size, a hidden
+counter's value as ``HIDDEN`` (-1, the low bound of such a counter's slice).
 
 **Bounds.** Every number has a least and a greatest value, read off the content (``low`` and ``high``, per number
 and per slice of the layout): 0 and 1 for the one-hot and on/off slices; the copies of a card type for its slot in a
@@ -37,6 +40,10 @@ from ..api.game import Game
 from ..api.rules import Rules
 from ..errors import UsageError
 from .space import decision_kinds
+
+
+#: a counter's value the view hides, in the vector (a count is never below 0)
+HIDDEN = -1.0
 
 
 class Observer:
@@ -114,7 +121,9 @@ class Observer:
         for c in m.counters:
             labels = {"shared": None, "player": seats, "role": list(self._roles),
                       "card": list(m.instance_names)}[c.scope]
-            self._counters.append((c.id, c.scope, part(f"counter/{c.id}", labels, _counter_high(c, labels))))
+            hidden = getattr(c, "visibility", "public") != "public"     # another seat's value reads HIDDEN
+            self._counters.append((c.id, c.scope, part(f"counter/{c.id}", labels, _counter_high(c, labels),
+                                                      HIDDEN if hidden else 0)))
         self._you_act = part("you_act")
         self._pending = part("pending", list(self._kinds))
         self._score = part("score", seats, MAX_NUMBER, -MAX_NUMBER)
@@ -211,7 +220,7 @@ class Observer:
             if scope == "player":
                 values = [values[(you + k) % n] for k in range(n)]
             for i, x in enumerate(values):
-                v[at + i] = float(x)
+                v[at + i] = HIDDEN if x is None else float(x)
         if view["you"] is not None and view["current_player"] == view["you"]:
             v[self._you_act] = 1.0
             for a in view.get("legal_actions", ()):

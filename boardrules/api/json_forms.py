@@ -75,7 +75,11 @@ def api_schemas() -> dict[str, dict]:
                        "zones": {"type": "object", "additionalProperties": {
                            "anyOf": [zone_view, {"type": "array", "items": zone_view}]},
                            "description": "shared zones: one entry; per-player zones: one per seat"},
-                       "counters": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "integer"}}},
+                       "counters": {"type": "object", "additionalProperties": {
+                           "type": "array", "items": {"type": ["integer", "null"]},
+                           "description": "one value per holder: the table, each seat, each role or each card; "
+                                          "null where the view hides it (another seat's value of a counter its "
+                                          "owner alone sees, until the game ends)"}},
                        "over": {"type": "boolean"},
                        "legal_actions": {"type": "array", "items": {"$ref": "action.schema.json"},
                                          "description": "only for the player whose decision is pending"},

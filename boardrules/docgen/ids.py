@@ -92,7 +92,8 @@ class IdsPage:
         lines += self._section("Card attributes", ["Id", "Type", "What the pages call it"], [
             [code(k), md(spec.get("type", "")), md(spec.get("text", ""))] for k, spec in m.attributes.items()])
         lines += self._section("Counters", ["Id", "Held by", "Set back to 0", "What the pages call it"], [
-            [code(x.id), md(x.scope), md(x.reset), md(x.text)] for x in m.counters])
+            [code(x.id), md(x.scope) + (" (seen by its holder alone)" if x.visibility == "owner" else ""), md(x.reset),
+             md(x.text)] for x in m.counters])
         lines += self._section("Zones", ["Id", "Scope", "Seen by", "What the pages call it"], [
             [code(z.id), md(z.scope), md(z.visibility), md(z.text)] for z in m.zones])
         lines += self._section("Piles", ["Id", "Seen by", "What the pages call it"], [

@@ -2,10 +2,21 @@
 of ``GameDoc``)."""
 from __future__ import annotations
 
+from ..model import nodes as N
 from ..model.phrase import ph
 from .setup import player_ranges
-from .steps import text_of
-from .text import md, sentence
+from .steps import compiled_steps, render_steps, text_of, visible_steps
+from .text import cap, md, sentence
+
+
+class _Group:
+    """Steps said under one head (a list item over a nested list), as a compiled step that holds steps is."""
+
+    conditions = ()
+
+    def __init__(self, head, steps):
+        self.head, self.text = head, head
+        self.parts = ((None, type("Steps", (), {"steps": list(steps)})()),)
 
 
 class RolesPage:
@@ -97,9 +108,50 @@ class RolesPage:
             lines += [f"### {sentence(self.say(text))[:-1]} {{#procedure-{key}}}", ""]
             lines += steps + [""]
         if named:
-            lines += ["### Named groups of cards {#named-cards}", ""]
-            lines += [f"- **{md(name)}**: {md(phrase)}." for name, phrase in named.items()] + [""]
+            lines += ["### Terms used above {#named-cards}", "",
+                      "Each of these names, in the sentences above, stands for the cards said after it.", ""]
+            lines += [f"- **{md(cap(name))}**: {self.say(phrase)}." for name, phrase in named.items()] + [""]
         return lines
+
+    def phase_parts(self, r) -> list[str]:
+        """A role's phase under the headings a player knows, in the order it is played: the start of the phase, the
+        action and the end of the phase. When the start of the phase gives the players turns of their own (``turns``:
+        round and round until all pass), those turns are the phase's action, said under "Action" with how they go
+        round; what every player then does once each (the role's ``action``) and what follows the turns are the end
+        of the phase, in that order."""
+        path = self.role_path(r)
+        start = compiled_steps(self.m, f"{path}/start")
+        action = compiled_steps(self.m, f"{path}/action")
+        end = compiled_steps(self.m, f"{path}/end")
+        turns = next((i for i, node in enumerate(start) if isinstance(node, N.Turns) and node.parts), None)
+        lines = []
+        if turns is None:
+            if start:
+                lines += ["**Start of the phase** (once):", ""] + self.render(start) + [""]
+            said = self.render(action)
+            if not said and r.action_text:
+                said = [sentence(self.say(r.action_text))]
+            lines += ["**Action** (each player in turn, starting with the chooser):", ""]
+            lines += (said or ["Nothing."]) + [""]
+            if end:
+                lines += ["**End of the phase** (once, after every player):", ""] + self.render(end) + [""]
+            return lines
+        node = start[turns]
+        if start[:turns]:
+            lines += ["**Start of the phase** (once):", ""] + self.render(start[:turns]) + [""]
+        body = [s for _, block in node.parts for s in visible_steps(block)]
+        lines += [f"**Action** ({self.say(node.head).rstrip(':. ')}):", ""]
+        lines += (self.render(body) or ["Nothing."]) + [""]
+        after = list(start[turns + 1:])
+        if action:      # every player once, from the chooser, once the turns are over
+            after.append(_Group(ph("each player in turn, starting with the chooser"), action))
+        after += end
+        if after:
+            lines += ["**End of the phase** (once the turns are over):", ""] + self.render(after) + [""]
+        return lines
+
+    def render(self, nodes) -> list[str]:
+        return render_steps(nodes, say=self.say)
 
     def role_block(self, r, level=2, here="roles.md") -> list[str]:
         lines = [f"{'#' * level} {md(r.en)}{self.other_names(r.name)} {{#role-{r.id}}}", ""]
@@ -110,17 +162,7 @@ class RolesPage:
         if r.privilege_texts:
             lines += ["**Privilege** (the chooser only):", ""]
             lines += [f"- {sentence(self.say(x))}" for x in self.privilege_says(r)] + [""]
-        start = self.steps(f"{self.role_path(r)}/start")
-        if start:
-            lines += ["**Start of the phase** (once):", ""] + start + [""]
-        action = self.steps(f"{self.role_path(r)}/action")
-        if not action and r.action_text:
-            action = [sentence(self.say(r.action_text))]
-        lines += ["**Action** (each player in turn, starting with the chooser):", ""]
-        lines += (action or ["Nothing."]) + [""]
-        end = self.steps(f"{self.role_path(r)}/end")
-        if end:
-            lines += ["**End of the phase** (once, after every player):", ""] + end + [""]
+        lines += self.phase_parts(r)
         cards = self.phase_cards(phases.get("role-" + r.id))
         if cards:
             lines += ["**Cards that act in this phase**: " + ", ".join(self.card_link(t) for t in cards)

@@ -46,6 +46,11 @@ def _stack(g, cards):
     return {"count": len(cards), "top": g.rules.instance_types[cards[-1]].id if cards else None}
 
 
+def _owned(row, player) -> list:
+    """A counter its owner alone sees: ``player``'s own value, ``None`` (hidden) for every other seat."""
+    return [n if seat == player else None for seat, n in enumerate(row)]
+
+
 def view(game, g, player=None) -> dict:
     """What ``player`` may see of kernel ``g`` (wrapped by ``game``, which answers the public questions)."""
     d = g.rules
@@ -67,7 +72,8 @@ def view(game, g, player=None) -> dict:
         "role": None if g.role is None else d.roles[g.role].id, "chooser": g.chooser,
         "roles_used": [d.roles[r].id for r in g.roles_used],
         "current_player": game.current_player, "zones": zones,
-        "counters": {c.id: list(g.counters[c.index]) for c in d.counters},
+        "counters": {c.id: list(g.counters[c.index]) if c.visibility == "public" or g.over else
+                     _owned(g.counters[c.index], player) for c in d.counters},
         "over": g.over,
     }
     if player is not None and game.current_player == player:
@@ -145,7 +151,8 @@ def _shown_later(g, record, at, c, player, everyone):
 def events(g, player=None, since=0, full=False) -> list[dict]:
     """The events of kernel ``g`` from index ``since`` as ``player`` may know them (None: a spectator, who sees what
     is public; ``full``: every card named). A card ``player`` does not see is left out of its move, and moves of
-    cards it does not see between the same two places are one event with their ``count``."""
+    cards it does not see between the same two places are one event with their ``count``. A count of a counter its
+    owner alone sees tells the other seats its ``change``, not the values before and after."""
     d = g.rules
     everyone = (1 << g.players) - 1
     types = d.instance_types
@@ -187,8 +194,12 @@ def events(g, player=None, since=0, full=False) -> list[dict]:
                 holder if c.scope == "player" else None
             words = types[holder].en if c.scope == "card" else d.roles[holder].name.get("en", who) \
                 if c.scope == "role" else f"seat {holder}" if c.scope == "player" else "the table"
-            ev = {"type": "count", "counter": c.id, "holder": who, "before": before, "after": after,
-                  "text": f"{c.text} ({words}): {before} -> {after}"}
+            if c.visibility == "public" or full or holder == player:
+                ev = {"type": "count", "counter": c.id, "holder": who, "before": before, "after": after,
+                      "text": f"{c.text} ({words}): {before} -> {after}"}
+            else:       # the others see the change (chips taken or given back), not what the holder has
+                ev = {"type": "count", "counter": c.id, "holder": who, "before": None, "after": None,
+                      "change": after - before, "text": f"{c.text} ({words}): {after - before:+d} (the total is hidden)"}
         elif kind == ROUND:
             ev = {"type": "round", "round": e[1], "text": f"round {e[1]} begins"}
         elif kind == PHASE:

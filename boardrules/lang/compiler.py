@@ -198,12 +198,16 @@ class ContentCompiler(StepCompiler):
             m.counters.append(M.CounterDef(len(m.counters), key, spec.get("scope", "player"),
                                            spec.get("reset", "never"), spec.get("text", key), *self.capacity(spec, path),
                                            flag=spec.get("flag"), flag_off=spec.get("flag_off"),
-                                           label=spec.get("label", "")))
+                                           label=spec.get("label", ""),
+                                           visibility=spec.get("visibility", "public")))
         m.card_counters = tuple(c.index for c in m.counters if c.scope == "card")
         for doc, path, key, spec in self.entries("counters"):
             if spec.get("reset") == "move" and spec.get("scope", "player") != "card":
                 self.report(path + ("reset",), "only a card's count goes back to 0 when the card moves",
                             hint="use reset: move with scope: card")
+            if spec.get("visibility", "public") != "public" and spec.get("scope", "player") != "player":
+                self.report(path + ("visibility",), "only a player's counter can be seen by its owner alone",
+                            hint="use visibility: owner with scope: player")
         for c in m.counters:
             if c.reset != "never":
                 m.reset_counters.setdefault(c.reset, []).append(c.index)

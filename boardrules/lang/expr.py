@@ -1,4 +1,4 @@
-"""Compiles expression, condition and selector nodes into closures ``fn(game, env)``.
+"""Compiles expression and selector nodes into closures ``fn(game, env)`` (conditions: ``conditions.py``).
 
 Every compiler returns ``(fn, text)``: the callable used at run time and an English phrase for the docs.
 Variables are written ``$name`` and read from ``env``; ``$it`` is the candidate inside a ``where``.
@@ -12,16 +12,13 @@ import weakref
 from ..content.schemacheck import did_you_mean
 from ..errors import RulesError
 from ..limits import MAX_NUMBER
-from ..model.phrase import Table, Tok, joined, name_tables, ph, table_tok
+from ..model.phrase import Table, Tok, joined, ph, table_tok
 from ..model.records import article, pile_text, plural
 from .codegen import coded, missing
 from .families import FamilyTerms
 
-OPERATOR = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 COMPARE = {"eq": (operator.eq, "is"), "ne": (operator.ne, "is not"), "lt": (operator.lt, "is less than"),
            "le": (operator.le, "is at most"), "gt": (operator.gt, "is more than"), "ge": (operator.ge, "is at least")}
-OPPOSITE = {"eq": "ne", "ne": "eq", "lt": "ge", "ge": "lt", "le": "gt", "gt": "le"}
-HAVE = {"ge": "at least", "le": "at most", "gt": "more than", "lt": "fewer than", "eq": "exactly"}
 NOTHING = object()
 #: Variables the engine binds: the acting player, the role's chooser, the player whose event fired a scoped
 #: trigger, a working card, a candidate in a 'where', the turn index, cards just moved, the role being played.
@@ -69,18 +66,6 @@ def _total(cards, values):
     return sum([values[c] for c in cards])
 
 
-def _except(cards, skip):
-    return cards if skip is None or skip not in cards else [c for c in cards if c != skip]
-
-
-def _with_tag(cards, tag, tags):
-    return [c for c in cards if tag in tags[c]]
-
-
-def _of_kind(cards, kind, kinds):
-    return [c for c in cards if kinds[c] == kind]
-
-
 def _pile_text(ptext, htext):
     """A pile on a card; on the candidate, "its <pile>" rather than "the <pile> of it"."""
     if str(htext) == "it" and str(ptext).startswith("the ") and str(ptext).endswith(" of {card}"):
@@ -88,15 +73,19 @@ def _pile_text(ptext, htext):
     return pile_text(ptext, htext)
 
 
-def _agreeing(subject, word: str) -> str:
-    """A comparison's verb agreeing with its subject: "the long sides of it are at most ...", "the number of
-    cards is ..."; the subject's head is its words before the first preposition or clause."""
-    head = re.split(r" (?:of|in|on|among|from|to|for|with|that|which|you|who|where|by|at) ", str(subject), maxsplit=1)[0]
-    last = head.rsplit(" ", 1)[-1]
-    if head.startswith(("the number", "the total", "the sum", "the size", "the smaller", "the larger", "the room")) \
-            or not last.endswith("s") or last.endswith(("ss", "us", "is")) or not word.startswith("is"):
-        return word
-    return "are" + word[2:]
+def _parts_after(text, prefix):
+    """A phrase without its ``prefix`` (as plain text, which may span tokens: "you" is one); the tokens after it
+    are kept. The phrase as it is when it does not start so."""
+    if not str(text).startswith(prefix):
+        return text
+    out, left = [], len(prefix)
+    for part in getattr(text, "parts", (str(text),)):
+        if left >= len(part):
+            left -= len(part)
+            continue
+        out.append(part[left:] if left else part)
+        left = 0
+    return ph(*out)
 
 
 def fold_and(fns):
@@ -176,6 +165,8 @@ class Compiler(FamilyTerms):
         self.negations = {}      # id of a compiled condition -> the sentence saying it does not hold
         self.cards_of = {}       # id of a compiled selector -> (one of its cards, its cards) as nouns, when they have
                                  # them ("<tag> <kind> in <zone>", "<tag> <kinds> in <zone>"; one may be None)
+        self.kinds_of = {}       # id of a compiled one-card-of-each-kind selector -> one of its cards as a noun
+                                 # ("big card in your hand with tokens on it"): "each kind of ..."
         self.counted = {}        # id of a compiled count -> (one, many): "card in your hand", "cards in your hand"
         self.zero = {}           # id of a compiled amount -> what it reads as when it is not 0 and when it is
                                  # ("there are tokens in the pool", "there are no tokens in the pool")
@@ -330,225 +321,6 @@ class Compiler(FamilyTerms):
         text = zdef.text if wtext == "you" else zdef.text.replace("your", f"{wtext}'s")
         return coded(lambda g, env: g.zones[zone][who(g, env)], lambda e: f"g.zones[{zone}][{e.expr(who)}]"), text
 
-    # ---------------------------------------------------------------- selectors
-    def selector(self, node, path):
-        """A list of cards: a zone, the cards on one card's pile, or the piles of many cards."""
-        if not isinstance(node, dict):
-            self.report(path, f"expected a selector (zone or pile), got {node!r:.60}")
-            return (lambda g, env: []), "?"
-        if "selector" in node:          # a named selector, declared once under 'selectors'
-            name = node["selector"]
-            spec = self.m.selectors.get(name)
-            if spec is None:
-                self.report(path + ("selector",), f"unknown selector {name!r}", choices=self.m.selectors)
-                return (lambda g, env: []), "?"
-            if name in self.expanding:
-                self.report(path + ("selector",), f"selector {name!r} refers to itself")
-                return (lambda g, env: []), "?"
-            self.expanding.add(name)
-            try:
-                fn, text = self.selector(spec[0], spec[1])
-            finally:
-                self.expanding.discard(name)
-            return fn, text
-        if "union" in node:
-            parts = [self.selector(x, path + ("union", i)) for i, x in enumerate(node["union"])]
-            fns = [p[0] for p in parts]
-            return coded(lambda g, env: [c for f in fns for c in f(g, env)],
-                         lambda e: "[" + ", ".join("*" + e.expr(f) for f in fns) + "]"), \
-                joined(" and ", [p[1] for p in parts])
-        if "zone" in node:
-            base, text = self.zone_ref(node, path)
-            holds = self.holds(node)
-            if holds and set(node) <= {"zone", "of"}:       # "the <things> in <zone>"
-                self.cards_of[id(base)] = (ph(holds, ' in ', text), ph(plural(holds), ' in ', text))
-            if node.get("deep"):
-                shallow = base
-                base = lambda g, env: g.deep(shallow(g, env))  # noqa: E731
-                text += " (cards lying under them included)"
-        elif "pile" in node:
-            pile = self.lookup(self.m.pile_index, node["pile"], "pile", path + ("pile",))
-            ptext = self.m.piles[pile].text if pile is not None else "?"
-            if "on" in node:
-                host, htext = self.card(node["on"], path + ("on",))
-                base = coded(lambda g, env: g.piles[pile].get(host(g, env), ()),
-                             lambda e: f"g.piles[{pile}].get({e.expr(host)}, ())")
-            else:
-                hosts, htext = self.selector(node["in"], path + ("in",))
-
-                def base(g, env):
-                    piles = g.piles[pile]
-                    return [c for h in hosts(g, env) for c in piles.get(h, ())]
-            text = _pile_text(ptext, htext)
-        else:
-            self.report(path, "a selector needs 'zone' or 'pile'", hint="write {zone: <zone id>} or {pile: <pile id>, on: $card}")
-            return (lambda g, env: []), "?"
-        counted = one = None    # the cards as a plural noun ("<tag nouns> in <zone>"), when they have one
-        if "except" in node:            # one card left out (cheaper than a 'where' that compares every card)
-            left_out, etext = self.card(node["except"], path + ("except",))
-            every = base
-
-            def base(g, env):
-                return _except(every(g, env), left_out(g, env))
-            coded(base, lambda e: f"{e.const(_except)}({e.expr(every)}, {e.expr(left_out)})")
-            text = ph(text, ' except ', etext)
-        if "where" in node:
-            cond, ctext = self.condition(node["where"], path + ("where",), it=True)
-            inner = base
-            quick = self.quick_filter(node["where"], path + ("where",))
-            if quick is not None:
-                def base(g, env):
-                    return quick(g, env, inner(g, env))
-                if getattr(quick, "code", None) is not None:
-                    coded(base, lambda e: quick.code(e, e.expr(inner)))
-            else:
-                def base(g, env):
-                    saved = env.get("it", NOTHING)
-                    out = []
-                    each = inner(g, env)
-                    _spend(g, each)
-                    for c in each:
-                        env["it"] = c
-                        if cond(g, env):
-                            out.append(c)
-                    if saved is NOTHING:
-                        env.pop("it", None)
-                    else:
-                        env["it"] = saved
-                    return out
-
-                def loop(e, inner=inner, cond=cond):
-                    return _each_card(e, "it", e.expr(inner), ["out = []"], [f"if {e.expr(cond)}:", "    out.append(c)"],
-                                      ["return out"])
-                coded(base, lambda e, base=base, loop=loop: e.helper(base, loop))
-            where = node["where"]
-            tag, rels = self.tag_and_relatives(where)
-            if tag is not None:         # "the <tag nouns> in <zone>", "... with tokens on them"
-                noun = self.m.tag_noun(tag)
-                cards = plural(noun)
-                owner, _, held = text.partition(" ")
-                said = joined(" and ", rels)
-                if owner in ("your", "their") and cards.endswith(" " + held):      # "your <tag> <things>"
-                    counted = ph(owner, ' ', cards, ' ' if rels else '', said)
-                    text = counted
-                else:
-                    one = ph(noun, ' in ', text, ' ' if rels else '', said)
-                    counted = ph(cards, ' in ', text, ' ' if rels else '', said)
-                    text = ph('the ', counted)
-                if rels:
-                    one = None      # ("with tokens on them" is said of many)
-            elif rels:                  # "the cards in your hand with tokens on them"
-                cards = plural(self.holds(node) or "card")
-                owner, _, held = str(text).partition(" ")
-                if owner in ("your", "their") and held == cards:      # "your tokens of the same kind as ..."
-                    counted = text = ph(text, ' ', joined(" and ", rels))
-                else:
-                    counted = ph(cards, ' in ', text, ' ', joined(" and ", rels))
-                    text = ph('the ', counted)
-            else:
-                text = ph(text, ' where ', ctext)
-        if node.get("one_per_type"):    # one card of each kind: the first in the zone's order
-            many = base
-            types = self.m.instance_types
-
-            def base(g, env):
-                seen, out = set(), []
-                for c in many(g, env):
-                    t = types[c].index
-                    if t not in seen:
-                        seen.add(t)
-                        out.append(c)
-                return out
-
-            def first_of_each(e, many=many):
-                return ["seen, out = set(), []", f"for c in {e.expr(many)}:", f"    t = {e.const(self.m.instance_kinds)}[c]",
-                        "    if t not in seen:", "        seen.add(t)", "        out.append(c)", "return out"]
-            coded(base, lambda e, base=base, body=first_of_each: e.helper(base, body))
-            text = ph('the different kinds of ', counted) if counted else ph('one card of each kind among ', text)
-        if isinstance(node.get("text"), str):      # the content's own name for these cards; the docs define it
-            self.m.selector_phrases.setdefault(node["text"], text)
-            text = node["text"]
-        elif counted and not node.get("one_per_type"):
-            self.cards_of[id(base)] = (one, counted)
-        return base, text
-
-    def tag_and_relatives(self, where):
-        """A filter on the candidate read as a noun phrase: (its tag or None, the phrases said of the cards that
-        pass, such as "with tokens on them"); (None, []) when it cannot be said so. A tag alone, a tag and
-        such conditions (``all``), or such conditions alone."""
-        items = where.get("all") if isinstance(where, dict) and set(where) == {"all"} else [where]
-        if not isinstance(items, list) or not items:
-            return None, []
-        tags, rels = [], []
-        for x in items:
-            if isinstance(x, dict) and set(x) <= {"tag", "card"} and "tag" in x and x.get("card", "$it") == "$it" \
-                    and isinstance(x["tag"], str):
-                tags.append(x["tag"])
-            elif self.relative.get(id(x), (None,))[0] is x:
-                rels.append(self.relative[id(x)][1])
-            else:
-                return None, []
-        if len(tags) > 1:
-            return None, []
-        return (tags[0] if tags else None), rels
-
-    def holds(self, source) -> str:
-        """What one card of a raw selector is called, from its zone's ``holds`` ("" when the zone does not say)."""
-        seen = set()
-        while isinstance(source, dict) and "selector" in source and source["selector"] not in seen:
-            seen.add(source["selector"])
-            source = (self.m.selectors.get(source["selector"]) or (None,))[0]
-        zone = self.m.zone_index.get(source.get("zone")) if isinstance(source, dict) else None
-        return self.m.zones[zone].holds if zone is not None else ""
-
-    def how_many(self, sel, text, different=False) -> str:
-        """'the number of <cards>' for a compiled selector and its text."""
-        counted = self.cards_of.get(id(sel), (None, None))[1]
-        other = "different " if different else ""
-        return ph('the number of ', other, counted) if counted else ph('the number of ', other, 'cards in ', text)
-
-    def quick_filter(self, where, path):
-        """A one-pass filter for the commonest 'where' shapes on the candidate ($it): its card id, a tag, the same
-        kind as another card, an attribute equal to a value that does not read the candidate. None otherwise
-        (the general condition is used). The condition is compiled too, for its checks and its text."""
-        if not isinstance(where, dict) or len(where) > 2:
-            return None
-        kinds = self.m.instance_kinds
-        if set(where) <= {"type", "card"} and "type" in where and where.get("card", "$it") == "$it":
-            tid = self.m.type_index.get(where["type"])
-            return coded(lambda g, env, cards: _of_kind(cards, tid, kinds),
-                         lambda e, cards: f"{e.const(_of_kind)}({cards}, {e.const(tid)}, {e.const(kinds)})")
-        if set(where) <= {"tag", "card"} and "tag" in where and where.get("card", "$it") == "$it":
-            tag, tags = where["tag"], self.m.instance_tags
-            return coded(lambda g, env, cards: _with_tag(cards, tag, tags),
-                         lambda e, cards: f"{e.const(_with_tag)}({cards}, {e.const(tag)}, {e.const(tags)})")
-        pair = where.get("same_type")
-        if set(where) == {"same_type"} and isinstance(pair, list) and len(pair) == 2 and "$it" in pair \
-                and all(is_var(x) for x in pair) and pair[0] != pair[1]:
-            other = (pair[1] if pair[0] == "$it" else pair[0])[1:]
-
-            def same_kind(g, env, cards):
-                c0 = env.get(other)
-                if c0 is None:
-                    return []
-                t = kinds[c0]
-                return [c for c in cards if kinds[c] == t]
-            return same_kind
-        pair = where.get("eq")
-        if set(where) == {"eq"} and isinstance(pair, list) and len(pair) == 2:
-            for mine, theirs in (pair, pair[::-1]):
-                if isinstance(mine, dict) and set(mine) <= {"attr", "of"} and mine.get("of", "$it") == "$it" \
-                        and "key" not in mine and "$it" not in repr(theirs):
-                    values = self.m.attr_tables.setdefault(mine["attr"], [])
-                    issues = getattr(self, "issues", None)
-                    known = len(issues) if issues is not None else 0
-                    target, _ = self.number(theirs, path + ("eq",))
-                    if issues is not None and len(issues) > known:     # already reported by the condition
-                        del issues[known:]
-                        return None
-                    return lambda g, env, cards: (lambda v: [c for c in cards if values[c] == v])(target(g, env))
-        return None
-
     # ---------------------------------------------------------------- numbers
     def number(self, node, path):
         if isinstance(node, bool):
@@ -610,12 +382,23 @@ class Compiler(FamilyTerms):
             self.quantity_deps.setdefault(self.current_quantity, set()).add(q)
         elif q is not None and self.flow_step is not None:       # a step asks for it: it reads what the number reads
             self.flow_step.uses.append(q)
-        binds = []
+        binds, said = [], []
         for name, value in (node.get("with") or {}).items():
             self.bound_vars.add(name)
-            fn, _ = self.card(value, path + ("with", name)) if is_var(value) else self.number(value, path + ("with", name))
+            fn, vtext = self.card(value, path + ("with", name)) if is_var(value) else self.number(value, path + ("with", name))
             binds.append((name, fn))
+            said.append((name, vtext))
         text = ph('your ', self.m.quantity_tok(q)) if q is not None else "?"
+        if q is not None and said:      # for which card: "your yield of that field" read with the card it is for
+            tok = self.m.quantity_tok(q)
+            words, rest = str(tok), []
+            for name, vtext in said:
+                mark = "that " + name.replace("_", " ")
+                if re.search(rf"\b{re.escape(mark)}\b", words):
+                    words = re.sub(rf"\b{re.escape(mark)}\b", lambda _: str(vtext), words, count=1)
+                else:
+                    rest.append(vtext)
+            text = ph('your ', Tok(words, tok.kind, tok.ref), *((' (for ', joined(', ', rest), ')') if rest else ()))
         if not binds:
             return coded(lambda g, env: g.quantity(q, env), lambda e: e.quantity(q)), text
 
@@ -775,7 +558,11 @@ class Compiler(FamilyTerms):
         values = self.m.attr_tables.setdefault(name, [])     # filled once every card instance exists
         fn = coded(lambda g, env: _total(sel(g, env), values),
                    lambda e: f"{e.const(_total)}({e.expr(sel)}, {e.const(values)})")
-        return fn, ph('the total ', self.m.attr_text(name), ' of ', text)
+        said = self.m.attr_text(name)
+        if str(text).startswith("your ") and str(said).endswith("s") and not str(said).endswith("ss"):
+            # compared with a number it reads as what you have: "you have at least 12 marks in your hand"
+            self.counted[id(fn)] = (None, ph(said, ' in ', text))
+        return fn, ph('the total ', said, ' of ', text)
 
     def _total_of(self, node, path):
         sel, text = self.selector(node.get("in"), path + ("in",))
@@ -1013,388 +800,3 @@ class Compiler(FamilyTerms):
 
     def num_moves(self, node, path):
         return (lambda g, env: g.moves_round), "the number of cards moved this round"
-
-    # ---------------------------------------------------------------- conditions
-    def condition(self, node, path, it=False):
-        if isinstance(node, bool):
-            return coded(lambda g, env: node, lambda e: repr(bool(node))), ("always" if node else "never")
-        if not isinstance(node, dict) or not node:
-            self.report(path, f"expected a condition, got {node!r:.60}")
-            return (lambda g, env: False), "?"
-        key, _ = kind_of(node, self, "if_", COMPARE)
-        if key in COMPARE:
-            op, word = COMPARE[key]
-            a, b, (ta, tb) = self._pair(node, path, key)
-            sign = OPERATOR[key]
-            fn = coded(lambda g, env: op(a(g, env), b(g, env)), lambda e: f"({e.expr(a)} {sign} {e.expr(b)})")
-            zero = self.zero_text(a, node[key], key)
-            if zero is not None:        # "there are tokens in the pool", "you have no money"
-                some, none = self.zero[id(a)]
-                self.negations[id(fn)] = none if zero else some
-                if id(a) in self.with_it:
-                    self.relative[id(node)] = (node, self.with_it[id(a)][0 if zero else 1])
-                return fn, some if zero else none
-            flag = self.flag_text(node[key], key)
-            have = self.have_text(a, node[key], key)
-            if have is not None:        # "you have at least 3 <things> in <zone>"
-                self.negations[id(fn)] = have[1]
-                return fn, have[0]
-            held = self.held_text(a, node[key], key, tb)
-            if held is not None:        # "you have at least your fee in tokens", "there are more X than Y"
-                self.negations[id(fn)] = held[1]
-                return fn, held[0]
-            if flag is None:
-                if key == "eq":     # "the board is big or small" (see if_any)
-                    self.equals[id(fn)] = (ta, tb)
-                word = _agreeing(ta, word)
-                self.negations[id(fn)] = ph(ta, ' ', _agreeing(ta, COMPARE[OPPOSITE[key]][1]), ' ', tb)
-            else:
-                other = self.flag_text(node[key], OPPOSITE[key])
-                if other and not other.startswith("not ("):
-                    self.negations[id(fn)] = other
-            name_tables(tb, word[3:] if word.startswith("is ") else word)     # "Less than" heads its value row
-            return fn, flag or ph(ta, ' ', word, ' ', tb)
-        if key is None:
-            self.report(path, f"unknown condition {next(iter(node))!r}",
-                        choices=[k[3:] for k in dir(self) if k.startswith("if_")] + list(COMPARE))
-            return (lambda g, env: False), "?"
-        return getattr(self, f"if_{key}")(node, path)
-
-    def zero_text(self, left, pair, key):
-        """For an amount compared with 0 (more than 0, at least 1, not 0; or 0, at most 0, less than 1) that says
-        itself so: True when the comparison means "some", False when it means "none", else None."""
-        if id(left) not in self.zero or not isinstance(pair, list) or len(pair) != 2 or type(pair[1]) is not int:
-            return None
-        return {("gt", 0): True, ("ge", 1): True, ("ne", 0): True,
-                ("eq", 0): False, ("le", 0): False, ("lt", 1): False}.get((key, pair[1]))
-
-    def have_text(self, left, pair, key):
-        """A count of your own cards against a number, as what you have: (sentence, its negation) or None."""
-        counted = self.counted.get(id(left))
-        if counted is None or key not in HAVE or not isinstance(pair, list) or len(pair) != 2 \
-                or type(pair[1]) is not int or "your " not in counted[1]:
-            return None
-        n = pair[1]
-        noun = counted[0] if n == 1 else counted[1]
-        if noun is None:
-            return None
-        said = ph("you have ", HAVE[key], " ", Tok(str(n), "number", n), " ", noun)
-        other = HAVE.get(OPPOSITE[key])
-        return said, (ph("you have ", other, " ", Tok(str(n), "number", n), " ", noun) if other else
-                      ph("you do not have ", HAVE[key], " ", Tok(str(n), "number", n), " ", noun))
-
-    def held_text(self, left, pair, key, tb):
-        """A counter compared with an amount, as what you have or what there is: (sentence, its negation) or None.
-        "you have at least 3 tokens", "you have at least your fee in tokens", "you have fewer tokens than ...",
-        "there are more tokens on it than marks on it"; a number on the left of no counter, or 1, keeps its
-        comparison."""
-        held = self.held.get(id(left))
-        if held is None or not isinstance(pair, list) or len(pair) != 2 or pair[1] == 1 or isinstance(pair[1], bool):
-            return None
-        who, noun = held
-
-        def said(k):
-            n = pair[1]
-            if type(n) is int and k in HAVE:
-                amount = ph(HAVE[k], " ", Tok(str(n), "number", n), " ", noun)
-            elif k in ("lt", "gt"):
-                amount = ph("fewer " if k == "lt" else "more ", noun, " than ", tb)
-            elif k in ("le", "ge", "eq") and who == "you":
-                amount = ph(HAVE[k], " ", tb, " in ", noun)
-            elif k in ("le", "ge"):     # there are not more (not fewer) tokens in the pool than ...
-                amount = ph("not ", "more " if k == "le" else "fewer ", noun, " than ", tb)
-            else:
-                return None
-            return ph("you have " if who == "you" else "there are ", amount)
-        yes, no = said(key), said(OPPOSITE[key])
-        return (yes, no) if yes is not None and no is not None else None
-
-    def flag_text(self, pair, key):
-        """{eq: [{quantity: flag}, 1]} reads as the flag's sentence."""
-        if key not in ("eq", "ne") or not isinstance(pair, list) or len(pair) != 2:
-            return None
-        left, right = pair
-        if isinstance(left, dict) and set(left) == {"counter"} and right in (0, 1):     # an on/off counter
-            c = self.m.counter_index.get(left["counter"])
-            if c is not None:
-                on = (right == 1) == (key == "eq")
-                said = self.m.counters[c].flag if on else self.m.counters[c].flag_off
-                return said or None
-        if isinstance(left, dict) and set(left) == {"quantity"} and right in (0, 1):
-            q = self.m.quantity_index.get(left["quantity"])
-            flag = self.m.quantities[q].flag if q is not None else None
-            if flag:
-                on = (right == 1) == (key == "eq")
-                return flag if on else ph('not (', flag, ')')
-        return None
-
-    def conditions(self, items, path):
-        if not isinstance(items, list):
-            self.report(path, "expected a list of conditions")
-            return [], []
-        parts = [self.condition(x, path + (i,)) for i, x in enumerate(items)]
-        return [p[0] for p in parts], [p[1] for p in parts]
-
-    def negated(self, fn, text, negation):
-        """Records what a compiled condition reads as when it does not hold (for ``not``); returns (fn, text)."""
-        if negation is not None:
-            self.negations[id(fn)] = negation
-        return fn, text
-
-    def if_all(self, node, path):
-        fns, texts = self.conditions(node["all"], path + ("all",))
-        nots = [self.negations.get(id(f)) for f in fns]
-        fn = fold_and(fns)
-        if len(fns) == 1:
-            return fn, texts[0]
-        return self.negated(fn, joined(" and ", texts), ph("either ", joined(" or ", nots)) if all(nots) else None)
-
-    def if_any(self, node, path):
-        fns, texts = self.conditions(node["any"], path + ("any",))
-        nots = [self.negations.get(id(f)) for f in fns]
-        fn = fold_or(fns)
-        if len(fns) == 1:
-            return fn, texts[0]
-        same = [self.equals.get(id(f)) for f in fns]
-        if all(same) and len({str(s[0]) for s in same}) == 1:      # "the board is big or small"
-            subject, values = same[0][0], [s[1] for s in same]
-            listed = ph(joined(", ", values[:-1]), " or ", values[-1])
-            return self.negated(fn, ph(subject, " is ", listed),
-                                ph(subject, " is neither ", values[0], " nor ", values[1]) if len(values) == 2 else
-                                ph(subject, " is none of ", joined(", ", values[:-1]), " and ", values[-1]))
-        return self.negated(fn, ph("either ", joined(" or ", texts)), joined(" and ", nots) if all(nots) else None)
-
-    def if_not(self, node, path):
-        """The negation each kind of condition records when it is compiled (no sentence is parsed back); a
-        condition without one reads "it is not the case that ..."."""
-        fn, text = self.condition(node["not"], path + ("not",))
-        negation = self.negations.get(id(fn))
-        return self.negated(coded(lambda g, env: not fn(g, env), lambda e: f"(not {e.expr(fn)})"), negation or ph('it is not the case that ', text), text)
-
-    def if_tag(self, node, path):
-        tag = node["tag"]
-        if tag not in self.m.tags:
-            self.report(path + ("tag",), f"unknown tag {tag!r}", choices=self.m.tags)
-        card, ctext = self.card(node.get("card", "$it"), path + ("card",))
-        types = self.m.instance_types
-
-        def fn(g, env):
-            c = card(g, env)
-            return c is not None and tag in types[c].tags
-
-        def code(e):
-            t = e.temp()
-            return f"(({t} := {e.expr(card)}) is not None and {e.const(tag)} in {e.const(self.m.instance_tags)}[{t}])"
-        coded(fn, code)
-        return self.negated(fn, ph(ctext, ' is ', self.m.tag_text(tag)), ph(ctext, ' is not ', self.m.tag_text(tag)))
-
-    def if_type(self, node, path):
-        tid = self.lookup(self.m.type_index, node["type"], "card", path + ("type",))
-        card, ctext = self.card(node.get("card", "$it"), path + ("card",))
-        types = self.m.instance_types
-
-        def fn(g, env):
-            c = card(g, env)
-            return c is not None and types[c].index == tid
-
-        def code(e):
-            t = e.temp()
-            return f"(({t} := {e.expr(card)}) is not None and {e.const(self.m.instance_kinds)}[{t}] == {e.const(tid)})"
-        coded(fn, code)
-        name = self.m.card_tok(tid)
-        article = self.m.types[tid].article if tid is not None else 'a'
-        return self.negated(fn, ph(ctext, ' is ', article, ' ', name), ph(ctext, ' is not ', article, ' ', name))
-
-    def if_same_type(self, node, path):
-        pair = node["same_type"]
-        (a, ta), (b, tb) = self.card(pair[0], path + ("same_type", 0)), self.card(pair[1], path + ("same_type", 1))
-        types = self.m.instance_types
-
-        def fn(g, env):
-            x, y = a(g, env), b(g, env)
-            return x is not None and y is not None and types[x] is types[y]
-
-        def code(e):
-            x, y, kinds = e.temp(), e.temp(), e.const(self.m.instance_kinds)
-            return f"((({x} := {e.expr(a)}), ({y} := {e.expr(b)}))[0] is not None and {y} is not None " \
-                   f"and {kinds}[{x}] == {kinds}[{y}])"
-        coded(fn, code)
-        if pair[0] == "$it" or pair[1] == "$it":        # a filter: "the cards in your hand of the same kind as ..."
-            self.relative[id(node)] = (node, ph('of the same kind as ', tb if pair[0] == "$it" else ta))
-        return self.negated(fn, ph(ta, ' is the same kind of card as ', tb), ph(ta, ' is not the same kind of card as ', tb))
-
-    def if_same_card(self, node, path):
-        pair = node["same_card"]
-        (a, ta), (b, tb) = self.card(pair[0], path + ("same_card", 0)), self.card(pair[1], path + ("same_card", 1))
-        if all(is_var(x) for x in pair):     # the common case, read straight from the variables
-            x, y = pair[0][1:], pair[1][1:]
-
-            def code(e):
-                t = e.temp()
-                return f"(({t} := env.get({e.const(x)})) is not None and {t} == env.get({e.const(y)}))"
-            return coded(lambda g, env: env.get(x) is not None and env.get(x) == env.get(y), code), ph(ta, ' is ', tb)
-
-        def fn(g, env):
-            x = a(g, env)
-            return x is not None and x == b(g, env)
-        return self.negated(fn, ph(ta, ' is ', tb), ph(ta, ' is not ', tb))
-
-    def if_owns(self, node, path):
-        who, wtext = self.player(node.get("of"), path + ("of",))
-        if not is_var(node["owns"]) and not isinstance(node["owns"], dict):    # a card id
-            tid = self.lookup(self.m.type_index, node["owns"], "card", path + ("owns",))
-            a = ph(self.m.types[tid].article if tid is not None else 'a', ' ', self.m.card_tok(tid))
-            return self.negated(coded(lambda g, env: g.owned[who(g, env)].get(tid, 0) > 0,
-                                      lambda e: f"(g.owned[{e.expr(who)}].get({e.const(tid)}, 0) > 0)"),
-                                ph(wtext, ' own', 's' if wtext != 'you' else '', ' ', a),
-                                ph(wtext, ' do', 'es' if wtext != 'you' else '', ' not own ', a))
-        card, ctext = self.card(node["owns"], path + ("owns",))
-        types = self.m.instance_types
-
-        def fn(g, env):
-            c = card(g, env)
-            return c is not None and g.owned[who(g, env)].get(types[c].index, 0) > 0
-
-        def code(e):
-            t = e.temp()
-            return f"(({t} := {e.expr(card)}) is not None and " \
-                   f"g.owned[{e.expr(who)}].get({e.const(self.m.instance_kinds)}[{t}], 0) > 0)"
-        coded(fn, code)
-        a = ph('one like ', ctext) if ctext in ("it", "this card") or ctext.startswith("that ") else \
-            ctext.replace("the ", "a ", 1)      # the same kind of card, not that very card
-        return self.negated(fn, ph(wtext, ' already own', 's' if wtext != 'you' else '', ' ', a),
-                            ph(wtext, ' do', 'es' if wtext != 'you' else '', ' not already own ', a))
-
-    def if_chooser(self, node, path):
-        want = bool(node["chooser"])
-        return self.negated(coded(lambda g, env: (env.get("you") == g.chooser) == want,
-                                  lambda e: f"((env.get('you') == g.chooser) == {want!r})"),
-                            "you chose the role" if want else "you did not choose the role",
-                            "you did not choose the role" if want else "you chose the role")
-
-    def if_role(self, node, path):
-        rid = self.lookup(self.m.role_index, node["role"], "role", path + ("role",))
-        name = self.m.role_tok(rid)
-        return coded(lambda g, env: g.role == rid, lambda e: f"(g.role == {e.const(rid)})"), ph('this is the ', name, ' phase')
-
-    def if_role_available(self, node, path):
-        rid = self.lookup(self.m.role_index, node["role_available"], "role", path + ("role_available",))
-        name = self.m.role_tok(rid)
-        return (lambda g, env: rid in g.role_pool), ph('the ', name, ' is in this game')
-
-    def if_option(self, node, path):
-        name = node["option"]
-        if name not in self.m.options:
-            self.report(path + ("option",), f"unknown option {name!r}", choices=self.m.options)
-        return self.negated(coded(lambda g, env: bool(g.options.get(name)),
-                                  lambda e: f"bool(g.options.get({e.const(name)}))"),
-                            ph('you play with the ', self.option_tok(name), ' option'),
-                            ph('you play without the ', self.option_tok(name), ' option'))
-
-    def if_bound(self, node, path):
-        var = self.var("$" + node["bound"], path + ("bound",), None)   # a card, or a choice's answer (a word)
-        fn = coded(lambda g, env: env.get(var) is not None, lambda e: f"(env.get({e.const(var)}) is not None)")
-        chosen = self.chosen.get(var) or self.m.var_chosen.get(var)
-        if chosen:
-            thing, doing = chosen
-            return self.negated(fn, ph('you chose ', article(thing), ' ', thing, ' to ', doing),
-                                ph('you did not choose ', article(thing), ' ', thing, ' to ', doing))
-        return fn, ph(self.m.noun(var, self.nouns), ' was chosen')
-
-    def if_empty(self, node, path):
-        sel, text = self.selector(node["empty"], path + ("empty",))
-        counted = self.cards_of.get(id(sel), (None, None))[1]
-        if counted:     # "there are no tokens in the pool of the same kind as ..."
-            return self.negated(coded(lambda g, env: not sel(g, env), lambda e: f"(not {e.expr(sel)})"),
-                                ph('there are no ', counted), ph('there are ', counted))
-        return self.negated(coded(lambda g, env: not sel(g, env), lambda e: f"(not {e.expr(sel)})"), ph('there is no card in ', text), ph('there is a card in ', text))
-
-    def if_distinct(self, node, path):
-        name = node["distinct"]
-        sel, text = self.selector(node["in"], path + ("in",))
-        types = self.m.instance_types
-
-        def fn(g, env):
-            values = [types[c].attrs.get(name, 0) for c in sel(g, env)]
-            return len(set(values)) == len(values)
-        return fn, ph('no two of ', text, ' have the same ', self.m.attr_text(name))
-
-    def if_any_player(self, node, path):
-        """True if the condition holds for some seat. With ``as: other`` the seat is ``$other`` and ``you`` stays
-        the current player (to compare players); without it, ``you`` is each seat in turn."""
-        outer = self.no_player_here
-        if "as" not in node:
-            self.no_player_here = None
-        try:
-            cond, text = self.condition(node["any_player"], path + ("any_player",))
-        finally:
-            self.no_player_here = outer
-        var = self.var("$" + node["as"], path + ("as",), "player", bind=True, scope=path) if "as" in node else "you"
-
-        def fn(g, env):
-            local = dict(env)
-            for seat in range(g.players):
-                if var != "you" and seat == env.get("you"):
-                    continue
-                local[var] = seat
-                if cond(g, local):
-                    return True
-            return False
-
-        def loop(e):
-            skip = ["    if seat == outer.get('you'):", "        continue"] if var != "you" else []
-            return ["outer = env", "env = dict(outer)", "for seat in range(g.players):", *skip,
-                    f"    env[{e.const(var)}] = seat", f"    if {e.expr(cond)}:", "        return True", "return False"]
-        coded(fn, lambda e: e.helper(fn, loop))
-        if var == "you":
-            # "your" in the inner sentence means each player's in turn
-            if text.startswith("you have "):        # "some player has at least 3 <things> in <zone>"
-                has = text[len("you have "):].replace("your ", "their ")
-                return self.negated(fn, ph("some player has ", has), ph("no player has ", has))
-            text = text.replace("your ", "their ").replace("you ", "they ")
-            return self.negated(fn, ph('for some player, ', text), ph('for no player, ', text))
-        return self.negated(fn, ph('for another player, ', text), ph('for no other player, ', text))
-
-    def if_exists(self, node, path):
-        spec = node["exists"]
-        sel, stext = self.selector(spec["in"], path + ("exists", "in"))
-        var = self.var("$" + spec.get("as", "it"), path + ("exists", "as"), "card", bind=True, scope=path + ("exists",))
-        cond, ctext = self.condition(spec.get("where", True), path + ("exists", "where"))
-
-        def fn(g, env):
-            saved = env.get(var, NOTHING)
-            each = sel(g, env)
-            _spend(g, each)
-            try:
-                for c in each:
-                    env[var] = c
-                    if cond(g, env):
-                        return True
-                return False
-            finally:
-                if saved is NOTHING:
-                    env.pop(var, None)
-                else:
-                    env[var] = saved
-
-        def loop(e):
-            return _each_card(e, var, e.expr(sel), [], [f"if {e.expr(cond)}:", "    return True"], ["return False"])
-        coded(fn, lambda e: e.helper(fn, loop))
-        if spec.get("where", True) is True:
-            return self.negated(fn, ph('there is a card in ', stext), ph('there is no card in ', stext))
-        counted = self.cards_of.get(id(sel), (None, None))[1]
-        if not counted:
-            counted = ph(plural(self.holds(spec['in']) or 'card'), ' in ', stext)
-        return self.negated(fn, ph('for one of the ', counted, ', ', ctext), ph('for none of the ', counted, ', ', ctext))
-
-    def if_can_pay(self, node, path):
-        spec = node["can_pay"]
-        pay = self.lookup(self.m.payment_index, spec.get("using"), "payment", path + ("can_pay", "using"))
-        amount, atext = self.arith(spec["amount"], path + ("can_pay", "amount"))
-        payment = self.m.payments[pay] if pay is not None else None
-        if "except" in spec:
-            skip, _ = self.card(spec["except"], path + ("can_pay", "except"))
-            return coded(lambda g, env: g.can_pay(payment, amount(g, env), env, skip(g, env)),
-                         lambda e: e.can_pay(payment, e.expr(amount), e.expr(skip))), ph('you can pay ', atext)
-        return coded(lambda g, env: g.can_pay(payment, amount(g, env), env),
-                     lambda e: e.can_pay(payment, e.expr(amount), None)), ph('you can pay ', atext)

@@ -507,7 +507,12 @@ def content_schemas() -> dict[str, dict]:
                                              "beside the card's name, '{n}' standing for the count (default: "
                                              "'{n} <text>')"),
                                "capacity": dict(R("expr"), description="the most one holder may hold: a number or an "
-                                                "expression of the holder ($self)")})),
+                                                "expression of the holder ($self)"),
+                               "visibility": {"enum": ["public", "owner"],
+                                              "description": "who sees a player's value: everyone (public, the "
+                                                             "default) or the player alone (owner: the others' views "
+                                                             "show null and their events the change only) until the "
+                                                             "game ends"}})),
       "events": mapping({"oneOf": [text, obj({"text": text})]}),
       "quantities": mapping(obj({"base": R("expr"), "text": text, "min": {"type": "integer"}, "max": {"type": "integer"},
                                  "flag": dict(text, description="an on/off quantity (0 or 1): the sentence that holds "

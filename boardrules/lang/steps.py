@@ -8,8 +8,9 @@ from ..model.phrase import Tok, capital, joined, name_tables, ph
 from ..model.records import article, plural
 from .codegen import coded
 from .collisions import BlockFlow, StepFlow
+from .conditions import ConditionCompiler
 from .containers import ContainerTerms
-from .expr import Compiler, fold_and, kind_of, pile_text
+from .expr import fold_and, kind_of, pile_text
 from .phases import PhaseTerms
 
 #: Words after which a template's {card} is named by the content itself ("on the {x}"), not by the verb.
@@ -17,7 +18,7 @@ DETERMINERS = frozenset({"the", "a", "an", "your", "one", "more", "all", "each",
                          "that", "any", "another"})
 
 
-class StepCompiler(Compiler, PhaseTerms, ContainerTerms):
+class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms):
     def block(self, items, path, shared=False, guard=None, prefix=None, suffix=None):
         if items is None:
             items = []
@@ -40,8 +41,11 @@ class StepCompiler(Compiler, PhaseTerms, ContainerTerms):
             self.flow_step.blocks.append(flow)
         else:
             self.flows.append(flow)
-        for k, ((item, node), (after, call)) in enumerate(zip(made, made[1:])):
-            _say_the_number(item, node, after, call, [x for x, _ in made[k + 2:]], self.m.raw.get("content", {}))
+        content = self.m.raw.get("content", {})
+        for k, (item, node) in enumerate(made):
+            j = _user_of(made, k, content)
+            if j is not None:
+                _say_the_number(item, node, made[j][0], made[j][1], [x for x, _ in made[j + 1:]], content)
         steps.extend(suffix or [])
         return self.register(N.Block(steps, shared=shared, guard=guard), path)
 
@@ -238,7 +242,8 @@ class StepCompiler(Compiler, PhaseTerms, ContainerTerms):
     def offered(cond, thing) -> str:
         """The card a choice offers, inside its own condition: "it", or "that <thing>" where the condition has a
         card of its own that "it" would mean."""
-        return ph('that ', thing) if "where" in repr(cond) or "exists" in repr(cond) else "it"
+        said = repr(cond)       # a named selector has cards of its own too ("it" would be one of them)
+        return ph('that ', thing) if "where" in said or "exists" in said or "'selector'" in said else "it"
 
     def names_thing(self, cond, var, thing) -> bool:
         """The condition only says the chosen card is a <thing> (a tag test), which "choose a <thing>" says."""
@@ -303,6 +308,10 @@ class StepCompiler(Compiler, PhaseTerms, ContainerTerms):
             var = self.var("$" + spec.get("as", "it"), p + ("as",), "card", bind=True)
             items, what = self.selector(spec["in"], p + ("in",))
             self.nouns[var] = ph('that ', var.replace('_', ' ')) if "as" in spec else ph('each card of ', what)
+            kind = self.kinds_of.get(id(items))
+            if kind is not None:        # "for each kind of <card> in <zone> ...", not "for each of the kinds of"
+                body = self.block(spec.get("do"), p + ("do",), shared=True)
+                return self.compound(N.ForEach(items, var, body), ph('for each kind of ', kind), body)
         else:
             var = self.var("$" + spec.get("as", "value"), p + ("as",), bind=True)
             low, ltext = self.arith(spec["from"], p + ("from",))
@@ -397,11 +406,12 @@ class StepCompiler(Compiler, PhaseTerms, ContainerTerms):
             refill = None
             if zi is not None and self.m.zones[zi].refill_from is not None:
                 refill = (zi, self.m.zones[zi].refill_from, self.m.zones[zi].refill_shuffle)
-            cards = _many_cards(ctext)
+            cards = _many_cards(ctext, self.holds(src))
             return N.Move(None, None, take, count_fn, dest, bottom, refill), \
                 ph('take ', cards, ' from the top of ', stext, ' into ', dtext)
         source, stext = self.selector(src, p + ("from",))
-        what = "all cards" if count_fn is None else _many_cards(ctext)
+        held = self.holds(src)      # what the cards are called: "all tiles", "as many tiles as ..."
+        what = ph("all ", plural(held or "card")) if count_fn is None else _many_cards(ctext, held)
         return N.Move(None, source, None, count_fn, dest, bottom, None), ph('move ', what, ' from ', stext, ' to ', dtext)
 
     def st_pick(self, item, path):
@@ -513,18 +523,20 @@ class StepCompiler(Compiler, PhaseTerms, ContainerTerms):
                                         's' if n != 1 else '', ' to the left')
 
 
-def _many_cards(ctext):
-    """A count of cards: "1 card", "3 cards", "as many cards as the number of players plus 1"."""
+def _many_cards(ctext, held=""):
+    """A count of cards, by what they are called (``held``, the zone's ``holds``): "1 card", "3 tiles", "as many
+    cards as the number of players plus 1"."""
+    one = held or "card"
     if ctext == "1":
-        return "1 card"
-    return ph(ctext, ' cards') if str(ctext).isdigit() else ph('as many cards as ', ctext)
+        return f"1 {one}"
+    return ph(ctext, ' ', plural(one)) if str(ctext).isdigit() else ph('as many ', plural(one), ' as ', ctext)
 
 
 def _say_the_number(item, node, after, call, later=(), content=None) -> None:
     """"Let the amount be 1, then <a procedure that says 'that many ...'>" reads as a rulebook says it: "take 1
     token from the heap" instead of "the amount is 1; take that many tokens from the heap"; an amount that is not a
     whole number is said after the procedure's sentence: "pay tokens to the heap equal to your fee" (a table it reads
-    off is headed by the procedure's noun, "Tokens"). Only a single variable bound just before the call and read by
+    off is headed by the procedure's noun, "Tokens"). Only a single variable bound before the call (see ``_user_of``) and read by
     no later step (nor by what a later call or emit runs), and only sentences the content did not write itself."""
     if not (isinstance(node, N.Let) and isinstance(call, N.Call) and "rule_text" not in item
             and "rule_text" not in after and isinstance(call.text, str) and "that many " in call.text):
@@ -553,6 +565,49 @@ def _say_the_number(item, node, after, call, later=(), content=None) -> None:
                 words[k] = word[:-1]
                 break
     node.text, call.text = "", f"{head}{n} {' '.join(words)}"
+
+
+def _user_of(made, k, content):
+    """The position of the step that uses the amount a ``let`` at ``k`` binds, when it is a call that says "that
+    many": the next step, or a later one when every step between only puts one card somewhere that the amount
+    cannot see (not a tableau, no zone the amount or a quantity's rules name), and does not read it. The amount is
+    then said where it is used ("put the token into the pile; take gems equal to its worth"), which reads the same
+    as working it out first. None otherwise."""
+    item, node = made[k]
+    if not isinstance(node, N.Let) or not isinstance(item.get("let"), dict) or len(item["let"]) != 1:
+        return None
+    name = next(iter(item["let"]))
+    for j in range(k + 1, len(made)):
+        later, step = made[j]
+        if isinstance(step, N.Call):
+            return j
+        if not _out_of_sight(later, item["let"][name], name, content):
+            return None
+    return None
+
+
+def _out_of_sight(item, value, name, content) -> bool:
+    """A step that moves one card into a zone the amount ``value`` cannot see, and does not read ``$name``."""
+    spec = item.get("move") if isinstance(item, dict) and set(item) <= {"move", "id"} else None
+    if not isinstance(spec, dict) or "card" not in spec or _read_later(name, [item], content):
+        return False
+    to = spec.get("to")
+    zone = to.get("zone") if isinstance(to, dict) and set(to) <= {"zone"} else None
+    zones = content.get("zones") or {}
+    if not isinstance(zone, str) or not isinstance(zones.get(zone), dict) or zones[zone].get("tableau"):
+        return False
+    seen = [value, content.get("quantities")]
+    stack = [content]
+    while stack:        # every modifier of a quantity, wherever the content writes one
+        x = stack.pop()
+        if isinstance(x, dict):
+            if "quantity" in x:
+                seen.append(x)
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    mark = re.compile(r"\b" + re.escape(zone) + r"\b")
+    return not any(mark.search(repr(x)) for x in seen)
 
 
 def _after(text, prefix):

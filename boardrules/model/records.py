@@ -120,6 +120,7 @@ class CounterDef:
     flag: str | None = None         # an on/off counter: what holds when it is 1 ...
     flag_off: str | None = None     # ... and when it is 0 (for the rules text)
     label: str = ""                 # a card's count beside its name in actions and the log ('{n}': the count)
+    visibility: str = "public"      # who sees a value: "public" (everyone) | "owner" (its seat, until the game ends)
 
     def shown(self, n) -> str:
         return self.label.replace("{n}", str(n)) if self.label else f"{n} {self.text}"

@@ -201,8 +201,8 @@ class TerminalGame:
         for c in m.counters:
             if c.scope == "player":
                 values = view["counters"][c.id]
-                if any(values):
-                    table.add_row(escape(c.text), *map(str, values))
+                if any(v != 0 for v in values):     # None: a value the view hides (its owner alone sees it)
+                    table.add_row(escape(c.text), *("hidden" if v is None else str(v) for v in values))
         out.print(table)
         shared = []
         for z in m.zones:

@@ -228,9 +228,10 @@ class SeatPage:
             if any(c != "-" for c in cells):
                 rows.append(f"<tr><th>{escape(theirs(z.text))}</th>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         for c in self.model.counters:
-            if c.scope == "player" and any(v["counters"][c.id][s] for s in seats):
-                rows.append(f"<tr><th>{escape(theirs(c.text))}</th>"
-                            + "".join(f'<td class="num">{v["counters"][c.id][s]}</td>' for s in seats) + "</tr>")
+            if c.scope == "player" and any(v["counters"][c.id][s] != 0 for s in seats):     # None: hidden from me
+                rows.append(f"<tr><th>{escape(theirs(c.text))}</th>" + "".join(
+                    '<td class="num hidden">hidden</td>' if v["counters"][c.id][s] is None else
+                    f'<td class="num">{v["counters"][c.id][s]}</td>' for s in seats) + "</tr>")
         head = "".join(f"<th>seat {s}</th>" for s in seats)
         return (f'<section id="others"><h2>The others</h2><table class="others"><tr><th></th>{head}</tr>'
                 f'{"".join(rows)}</table></section>')
