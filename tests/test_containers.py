@@ -118,6 +118,12 @@ def test_every_seat_sees_the_containers_contents_by_kind(rules):
         assert collections.Counter(g.view(seat)["zones"]["jar"]) == {"moon": 2, "sun": 1}
 
 
+def test_a_hidden_container_shows_every_seat_only_how_many_cards_it_holds(tmp_path):
+    path = variant(tmp_path, "jar: {scope: shared, visibility: public", "jar: {scope: shared, visibility: hidden")
+    g = position(boardrules.load(str(path)), 2, zones={"jar": ["sun", "moon", "moon"]}, seed=1)
+    assert [g.view(seat)["zones"]["jar"] for seat in (0, 1)] == [{"count": 3}, {"count": 3}]
+
+
 # ---------------------------------------------------------------- randomness from the seed only
 def test_the_same_seed_and_actions_give_the_same_outcome_replay_and_json_round_trip(rules):
     for seed in (1, 2, 3):
