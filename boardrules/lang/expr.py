@@ -181,6 +181,7 @@ class Compiler(FamilyTerms):
         self.bound_vars = set(BUILTIN_VARS)     # variables some step or condition binds
         self.used_vars = {}      # variable -> where it is first used
         self.counts_moved = set()   # variables a move or pick counts its cards into ('as'), besides $moved
+        self.moved_said = {}        # such a variable -> what "it is not 0" and "it is 0" read as, when a step says
         self.flow_step = None       # the step being compiled (collisions.StepFlow): what it reads and binds
         self.flow_block = None      # the list of steps being compiled (collisions.BlockFlow)
         self.flows = []             # the outermost lists of steps, followed once everything is compiled
@@ -334,7 +335,7 @@ class Compiler(FamilyTerms):
             var = self.var(node, path)
             fn = coded(lambda g, env: env.get(var, 0), lambda e: f"env.get({e.const(var)}, 0)")
             if (var == "moved" and var not in self.nouns) or var in self.counts_moved:     # a count of cards moved
-                self.zero[id(fn)] = ("some cards were just moved", "no card was just moved")
+                self.zero[id(fn)] = self.moved_said.get(var, ("some cards were just moved", "no card was just moved"))
             return fn, self.m.noun(var, self.nouns)
         if not isinstance(node, dict) or not node:
             self.report(path, f"expected a number or an expression, got {node!r:.60}")

@@ -64,6 +64,7 @@ DEFAULTS = {
     ("step", "move", "count"): "`1`", ("step", "move", "position"): "`top`", ("step", "move", "as"): "`moved`",
     ("step", "pick", "count"): "`1`", ("step", "pick", "optional"): "`false`", ("step", "pick", "as"): "`moved`",
     ("step", "pick", "text"): "<action> {card}",
+    ("step", "release", "model"): "`urn`", ("step", "release", "as"): "`moved`",
     ("step", "discard_down", "of"): "`you`", ("step", "discard_down", "into"): "`discard`",
     ("step", "add", "value"): "`1`", ("step", "add", "of"): "`you`",
     ("step", "set", "value"): "`1`", ("step", "set", "of"): "`you`",
@@ -123,6 +124,11 @@ FIELD_NOTES = {
     ("step", "move", "as"): "the variable that holds how many cards moved (`as: loaded` binds `$loaded` and leaves "
                             "`$moved` as it was)",
     ("step", "pick", "as"): "the variable that counts the cards picked (instead of `$moved`)",
+    ("step", "release", "from"): "the cards put into the container (a card already inside stays where it is)",
+    ("step", "release", "to"): "where the cards that come out go",
+    ("step", "release", "model"): "how the cards that stay are chosen: `urn`, a number drawn from 'keep', then that "
+                                  "many cards drawn without replacement, every card alike",
+    ("step", "release", "as"): "the variable that counts the cards that came out (instead of `$moved`)",
     ("step", "pick", "text"): "each answer's sentence; `{card}` is replaced",
     ("step", "discard_down", "to"): "keep this many cards", ("step", "discard_down", "by"): "discard this many cards",
     ("step", "discard_down", "into"): "the zone that receives the cards",
@@ -344,6 +350,17 @@ def content_schemas() -> dict[str, dict]:
       E("pick", obj({"from": R("selector"), "count": R("expr"), "to": dest, "action": ident, "text": text,
                      "optional": {"type": "boolean"}, "as": ident}, ["from", "to", "action"]),
         desc="choose cards one at a time and move them (all at once when every candidate must go)"),
+      E("release", obj({"from": R("selector"),
+                        "through": {"description": "the container: a zone whose cards stay inside between uses (its "
+                                                   "id, or {zone, of, key} for a player's zone or a family's member)",
+                                    "oneOf": [ident, obj({"zone": ident, "of": player, "key": zone_key}, ["zone"])]},
+                        "to": dest, "model": {"enum": ["urn"]},
+                        "keep": dict(expr_list, description="how many cards may stay inside: one entry drawn at "
+                                                            "random each time (an entry twice is twice as likely)"),
+                        "as": ident}, ["from", "through", "to", "keep"]),
+        desc="put cards into a container, then let some of its cards out at random: of the cards inside (those "
+             "already there first, then the new ones by card type and copy) a number drawn from 'keep' stay, chosen "
+             "at random, and the others come out into 'to'; $moved (or 'as') counts the cards that came out"),
       E("shuffle", ident),
       E("discard_down", obj({"zone": ident, "of": player, "to": R("expr"), "by": R("expr"), "into": ident}, ["zone"])),
       E("pay", obj({"amount": R("expr"), "using": ident}, ["amount", "using"])),

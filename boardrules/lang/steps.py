@@ -9,6 +9,7 @@ from ..model.records import article, plural
 from .codegen import coded
 from .collisions import BlockFlow, StepFlow
 from .conditions import ConditionCompiler
+from .containers import ContainerTerms
 from .expr import fold_and, kind_of, pile_text
 from .phases import PhaseTerms
 
@@ -17,7 +18,7 @@ DETERMINERS = frozenset({"the", "a", "an", "your", "one", "more", "all", "each",
                          "that", "any", "another"})
 
 
-class StepCompiler(ConditionCompiler, PhaseTerms):
+class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms):
     def block(self, items, path, shared=False, guard=None, prefix=None, suffix=None):
         if items is None:
             items = []
@@ -71,7 +72,7 @@ class StepCompiler(ConditionCompiler, PhaseTerms):
             self.flow_step = outer
         if key in ("call", "emit") and isinstance(item[key], str):
             flow.callee = item[key] if key == "call" else ("emit", item[key])     # what it runs reads too
-        if key in ("move", "pick") and isinstance(item[key], dict) and "as" not in item[key]:
+        if key in ("move", "pick", "release") and isinstance(item[key], dict) and "as" not in item[key]:
             flow.binds.append(("moved", tuple(path)))      # counts its cards into $moved
         said = item.get("rule_text")
         if isinstance(said, str):       # the content's own sentence for the step ("": bookkeeping, left out)
@@ -377,6 +378,7 @@ class StepCompiler(ConditionCompiler, PhaseTerms):
             node.var = self.var("$" + spec["as"], p + ("as",), bind=True)
             self.nouns[node.var] = ph('the number of ', node.var.replace('_', ' '), ' cards')     # as: loaded
             self.counts_moved.add(node.var)
+            self.moved_said.pop(node.var, None)     # (a release says its own words again after this)
         return node
 
     def st_move(self, item, path):
