@@ -13,7 +13,8 @@ from boardrules.lang.load import load_model
 from boardrules.model import nodes as N
 from boardrules.model.records import GameDef
 
-ENGINE_NAMES = {"you", "moved", "role", "chooser", "it", "self", "index"}      # the variables the engine itself binds and reads
+# the variables the engine itself binds and reads ("free": the phase a play_phase step plays, which nobody chose)
+ENGINE_NAMES = {"you", "moved", "role", "chooser", "it", "self", "index", "free"}
 
 
 def _play(model, options, players, seed, choices=400):
