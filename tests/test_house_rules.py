@@ -293,3 +293,24 @@ def test_every_player_starts_with_one_worker_more(players):
         assert [counter(mine, "worker_cards", s) for s in range(players)] == \
             [counter(base, "worker_cards", s) + 1 for s in range(players)]
         assert counter(mine, "worker_supply") == counter(base, "worker_supply") - players     # from the supply
+
+
+def test_a_game_saved_inside_a_phase_nobody_chose_resumes_the_same():
+    """A saved game whose flow stands inside the Captain phase a step plays (nobody's privilege) loads, passes the
+    state check, and plays on exactly as the game it was saved from."""
+    import json
+    game = position(rules("captain_every_round"), players=3, first=0,
+                    zones={"goods": {0: ["corn", "corn", "indigo"], 1: ["corn"]}})
+    play_until(game, lambda g: g.view()["role"] == "captain" and g.view()["chooser"] is None,
+               prefer=("settler", "builder", "mayor"), avoid=("craftsman", "trader", "captain", "prospector",
+                                                              "prospector_2"))
+    assert game.view()["role"] == "captain" and game.view()["chooser"] is None and not game.is_over
+    back = rules("captain_every_round").game_from_json(json.loads(json.dumps(game.to_json())), check_history=False)
+    assert back.to_json() == game.to_json() and back.legal_actions() == game.legal_actions()
+    for _ in range(200):
+        if game.is_over or game.view()["round"] >= 3:
+            break
+        action = game.legal_actions()[0]
+        game.apply(action)
+        back.apply(action)
+    assert back.to_json() == game.to_json()

@@ -238,6 +238,11 @@ def _from_json(model, data, check_options) -> Kernel:
         prev = env
     if doc.over and (doc.flow or doc.pending is not None):
         problems.append("over: a game that is over has no flow and no pending decision")
+    # a role played with no chooser is a phase a step plays (play_phase), whose frame is on the flow
+    free = any(isinstance(f.node, PlayPhase) and type(f.data) is list and len(f.data) == 4 and f.data[3] == 1
+               for f in k.stack)
+    if doc.role is not None and doc.chooser is None and not free:
+        problems.append("role and chooser: a role is played by its chooser (or in a phase a step plays)")
     keys = []
     for i, h in enumerate(doc.history):
         try:
@@ -308,8 +313,8 @@ def _check_fields(k, doc, problems):
         problems.append(f"role: {doc.role!r} is not in this game")
     if len(set(k.roles_used)) != len(k.roles_used) or any(r not in k.role_pool for r in k.roles_used):
         problems.append("roles_used: each role of this game at most once")
-    if (doc.role is None) != (doc.chooser is None):
-        problems.append("role and chooser: both or neither")
+    if doc.role is None and doc.chooser is not None:
+        problems.append("role and chooser: a chooser only for a role being played")
     if doc.over != (doc.end_reason is not None):
         problems.append("over and end_reason: a game that is over says why, and only then")
     if doc.ending is not None and (len(doc.ending) != 2 or doc.ending[0] not in ("after_phase", "after_round")):

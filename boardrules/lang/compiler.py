@@ -75,7 +75,7 @@ class ContentCompiler(StepCompiler):
         sp = names.get("start_player")
         m.start_player_name = (sp.get("en") if isinstance(sp, dict) else sp) or "the start player"
         for name, kind in (("you", "player"), ("chooser", "player"), ("actor", "player"), ("self", "card"), ("it", "card"),
-                           ("index", "value"), ("moved", "value"), ("role", "value")):
+                           ("index", "value"), ("moved", "value"), ("role", "value"), ("free", "value")):
             m.var_kinds[name] = kind
         self.declarations()
         for doc, path, key, spec in self.entries("selectors"):
