@@ -41,6 +41,20 @@ def _names_in(value, out: set) -> None:
             _names_in(v, out)
 
 
+def kept_in_place(model, data: dict[str, Any]) -> set:
+    """The card copies of a saved game that keep their place in any sample: those the flow is working with, those
+    something lies on and those holding a count."""
+    fixed: set = set()
+    for frame in data["flow"]:
+        _names_in(frame.get("env"), fixed)
+    for p in model.piles:
+        fixed.update(data["piles"].get(p.id, {}))
+    for c in model.counters:
+        if c.scope == "card":
+            fixed.update(model.instance_names[i] for i, n in enumerate(data["counters"][c.id]) if n)
+    return fixed
+
+
 def hidden_places(model, data: dict[str, Any], player: int | None) -> list[tuple[str, Any, list]]:
     """(``"zone"`` or ``"pile"``, which: (zone id, holder) or (pile id, host), the list of card names) for every
     place of the saved state ``data`` whose cards ``player`` cannot see (None: a spectator), the box left out."""
@@ -65,14 +79,7 @@ def resample(game: "Game", player: int | None, seed: int | None) -> "Game":
     rules = game.rules
     model = rules.model
     data = game.to_json()
-    fixed: set = set()        # card copies that keep their place
-    for frame in data["flow"]:
-        _names_in(frame.get("env"), fixed)
-    for p in model.piles:
-        fixed.update(data["piles"].get(p.id, {}))
-    for c in model.counters:
-        if c.scope == "card":
-            fixed.update(model.instance_names[i] for i, n in enumerate(data["counters"][c.id]) if n)
+    fixed = kept_in_place(model, data)
     start = {name: model.instance_types[i].start for name, i in model.instance_index.items()}
     data["seed"] = seed
     data["rng"] = type(data["rng"])(seed_state(seed))

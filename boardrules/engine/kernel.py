@@ -646,48 +646,39 @@ class Kernel:
             value = q.max
         return value
 
-    def _wide_modifiers(self, q, env, you):
-        """What other players' cards add to ``you``'s quantity (modifiers with scope others or all, their 'add')."""
-        add = 0
+    def _wide_values(self, q, env, you, op):
+        """The values of the modifiers with ``op`` ('add' or 'set') that other players' cards (scope others or all)
+        give ``you``'s quantity, each copy that works in seat order from seat 0, with $self the copy."""
         saved = env.get("self", _UNSET)
-        for m in q.wide:
-            if m.op == "set":
-                continue
-            for seat in range(self.players):
-                if seat == you and m.scope == "others":
+        try:
+            for m in q.wide:
+                if m.op != op:
                     continue
-                for c in self.active[seat].get(m.type, ()):
-                    env["self"] = c
-                    w = self.rules.instance_types[c].works_while
-                    if (w is None or w(self, env)) and (m.cond is None or m.cond(self, env)):
-                        add += m.value(self, env)
-        if saved is _UNSET:
-            env.pop("self", None)
-        else:
-            env["self"] = saved
-        return add
+                for seat in range(self.players):
+                    if seat == you and m.scope == "others":
+                        continue
+                    for c in self.active[seat].get(m.type, ()):
+                        env["self"] = c
+                        w = self.rules.instance_types[c].works_while
+                        if (w is None or w(self, env)) and (m.cond is None or m.cond(self, env)):
+                            yield m.value(self, env)
+        finally:
+            if saved is _UNSET:
+                env.pop("self", None)
+            else:
+                env["self"] = saved
+
+    def _wide_modifiers(self, q, env, you):
+        """What other players' cards add to ``you``'s quantity (their 'add' modifiers)."""
+        return sum(self._wide_values(q, env, you, "add"))
 
     def _wide_fixed(self, q, env, you):
         """The value another player's card fixes ``you``'s quantity at ('set' with scope others or all: "the other
         players' limit is 6"), or None. It stands in for everything else that changes the quantity (the
         quantity's bounds still hold); when several cards fix it, the last in seat order from seat 0 wins."""
         fixed = None
-        saved = env.get("self", _UNSET)
-        for m in q.wide:
-            if m.op != "set":
-                continue
-            for seat in range(self.players):
-                if seat == you and m.scope == "others":
-                    continue
-                for c in self.active[seat].get(m.type, ()):
-                    env["self"] = c
-                    w = self.rules.instance_types[c].works_while
-                    if (w is None or w(self, env)) and (m.cond is None or m.cond(self, env)):
-                        fixed = m.value(self, env)
-        if saved is _UNSET:
-            env.pop("self", None)
-        else:
-            env["self"] = saved
+        for fixed in self._wide_values(q, env, you, "set"):
+            pass
         return fixed
 
     def payment_sources(self, payment, env):

@@ -30,7 +30,7 @@ import random
 import time
 from typing import Any, Callable
 
-from ..api.resample import _names_in, hidden_places
+from ..api.resample import hidden_places, kept_in_place
 from ..errors import StateError
 
 __all__ = ["MCTSBot"]
@@ -230,14 +230,7 @@ def _canonical(game, seat: int):
     rules = game.rules
     model = rules.model
     data = game.to_json()
-    fixed: set = set()
-    for frame in data["flow"]:
-        _names_in(frame.get("env"), fixed)
-    for p in model.piles:
-        fixed.update(data["piles"].get(p.id, {}))
-    for c in model.counters:
-        if c.scope == "card":
-            fixed.update(model.instance_names[i] for i, n in enumerate(data["counters"][c.id]) if n)
+    fixed = kept_in_place(model, data)
     start = {name: model.instance_types[i].start for name, i in model.instance_index.items()}
     slots: dict = {}
     for _, _, cards in hidden_places(model, data, seat):

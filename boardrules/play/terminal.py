@@ -16,6 +16,25 @@ HELP = "Type the number of a choice; u: take back your last decision; q: stop th
 MAX_SHOWN = 40      # events shown at a time (the earlier ones are counted)
 
 
+def card_text(card: Any) -> str:
+    """A card's numbers and rules texts, as a person reads them beside its name ("(size 3) ...")."""
+    numbers = ", ".join(f"{k} {v}" for k, v in card.attrs.items() if isinstance(v, int) and not isinstance(v, bool)
+                        and v)
+    return " ".join(([f"({numbers})"] if numbers else []) + [str(t) for t in card.texts])
+
+
+def answer_text(action: Any, cards: dict, roles: dict) -> str:
+    """The rules text of the card or role an answer names (``cards``, ``roles``: by id), or ""."""
+    args = action.args
+    card = cards.get(args.get("card") or args.get("on") or "")
+    if card is not None:
+        return card_text(card)
+    role = roles.get(args.get("role") or "")
+    if role is not None:
+        return " ".join(str(t) for t in role.privilege_texts)
+    return ""
+
+
 def need_rich():
     """The rich module, or a UsageError saying how to install it."""
     try:
@@ -239,16 +258,7 @@ class TerminalGame:
         self.console.print(table)
 
     def about(self, action: Any) -> str:
-        """The rules text of the card or role an answer names."""
-        args = action.args
-        card = self.cards.get(args.get("card") or args.get("on") or "")
-        if card is not None:
-            numbers = ", ".join(f"{k} {v}" for k, v in card.attrs.items() if isinstance(v, int) and v)
-            return " ".join(([f"({numbers})"] if numbers else []) + list(card.texts))
-        role = self.roles.get(args.get("role") or "")
-        if role is not None:
-            return " ".join(str(t) for t in role.privilege_texts)
-        return ""
+        return answer_text(action, self.cards, self.roles)
 
     def show_end(self) -> None:
         from rich.table import Table

@@ -11,6 +11,8 @@ import json
 from html import escape
 from typing import Any
 
+from ..play.terminal import answer_text, card_text
+
 LOG_SHOWN = 80          # the newest events shown on a page (the earlier ones are counted)
 
 
@@ -98,18 +100,12 @@ class SeatPage:
     def card(self, card_id: Any, with_text: bool = False) -> str:
         c = self.cards.get(card_id)
         name = c.en if c else str(card_id)
-        texts = self.card_texts(c) if c else ""
+        texts = card_text(c) if c else ""
         tip = f' title="{escape(texts)}"' if texts and not with_text else ""
         out = f'<span class="card" data-card="{escape(str(card_id))}"{tip}>{escape(name)}</span>'
         if with_text and texts:
             out += f' <span class="text">{escape(texts)}</span>'
         return out
-
-    @staticmethod
-    def card_texts(c: Any) -> str:
-        numbers = ", ".join(f"{k} {v}" for k, v in c.attrs.items() if isinstance(v, int) and not
-                            isinstance(v, bool) and v)
-        return " ".join(([f"({numbers})"] if numbers else []) + [str(t) for t in c.texts])
 
     def entry(self, entry: Any, with_text: bool = False) -> str:
         """A card of the view, with what lies on it (piles) and the counts it holds."""
@@ -147,15 +143,7 @@ class SeatPage:
         return r.en if r is not None else str(role_id)
 
     def about(self, action: Any) -> str:
-        """The rules text of the card or role an answer names."""
-        args = action.args
-        c = self.cards.get(args.get("card") or args.get("on") or "")
-        if c is not None:
-            return self.card_texts(c)
-        r = self.roles.get(args.get("role") or "")
-        if r is not None:
-            return " ".join(str(t) for t in r.privilege_texts)
-        return ""
+        return answer_text(action, self.cards, self.roles)
 
     # -------------------------------------------------------------- sections
     def header(self) -> str:
