@@ -549,26 +549,36 @@ class ContentCompiler(StepCompiler):
                 thing, doing, self.m.var_nouns[var] = nouns.pop()
                 self.m.var_chosen[var] = (thing, doing)
 
+    def reaction(self, spec, path):
+        """A reaction's moment, condition and steps (a card's ``when`` or the game's own): (event, condition, its
+        text, body), or None for an unknown event. What its condition and steps read of the variables of the steps
+        that emit the event is noted for the collision check."""
+        event = spec.get("when")
+        if event not in self.m.events:
+            self.report(path + ("when",), f"unknown event {event!r}", choices=self.m.events)
+            return None
+        fired = self.flow_step = StepFlow(path, "if")
+        try:
+            cond, ctext = self.condition(spec["if"], path + ("if",)) if "if" in spec else (None, "")
+            body = self.block(spec.get("do", []), path + ("do",), guard=cond)
+        finally:
+            self.flow_step = None
+        trigger = BlockFlow(path)
+        trigger.steps.append(fired)
+        self.flows.append(trigger)
+        self.fired.setdefault(event, []).append(trigger)
+        return event, cond, ctext, body
+
     def reactions(self):
         """The game's own reactions to its moments: each fires for the player whose moment it is ($you), whatever
         cards they hold, before any card's."""
         m = self.m
         for doc, path, key, spec in self.entries("reactions"):
-            event = spec.get("when")
-            if event not in m.events:
-                self.report(path + ("when",), f"unknown event {event!r}", choices=m.events)
-                continue
             self.nouns, self.chosen = {}, {}
-            fired = self.flow_step = StepFlow(path, "if")
-            try:
-                cond, ctext = self.condition(spec["if"], path + ("if",)) if "if" in spec else (None, "")
-                body = self.block(spec.get("do", []), path + ("do",), guard=cond)
-            finally:
-                self.flow_step = None
-            trigger = BlockFlow(path)
-            trigger.steps.append(fired)
-            self.flows.append(trigger)
-            self.fired.setdefault(event, []).append(trigger)
+            reaction = self.reaction(spec, path)
+            if reaction is None:
+                continue
+            event, cond, ctext, body = reaction
             lead = ph(capital(m.events[event]), ', if ' if ctext else '', ctext)
             trig = M.Trigger(-1, event, cond, body, ctext, "owner", lead, id=key, rule_text=spec.get("text", ""),
                              idle=M.IDLE_GAME)
@@ -607,21 +617,10 @@ class ContentCompiler(StepCompiler):
                         (m.quantities[q].mods if scope == "owner" else m.quantities[q].wide).append(modifier)
                     t.texts.append(ph(capital(modifier.text), "."))
                 elif "when" in eff:
-                    event = eff["when"]
-                    if event not in m.events:
-                        self.report(p + ("when",), f"unknown event {event!r}", choices=m.events)
+                    reaction = self.reaction(eff, p)
+                    if reaction is None:
                         continue
-                    # what its condition and steps read of the variables of the steps that emit the event
-                    fired = self.flow_step = StepFlow(p, "if")
-                    try:
-                        cond, ctext = self.condition(eff["if"], p + ("if",)) if "if" in eff else (None, "")
-                        body = self.block(eff.get("do", []), p + ("do",), guard=cond)
-                    finally:
-                        self.flow_step = None
-                    trigger = BlockFlow(p)
-                    trigger.steps.append(fired)
-                    self.flows.append(trigger)
-                    self.fired.setdefault(event, []).append(trigger)
+                    event, cond, ctext, body = reaction
                     when = m.events[event] if scope == "owner" else ph(SCOPE_WHEN[scope], they(m.events[event]))
                     lead = ph(capital(when), ', if ' if ctext else '', ctext)
                     idle = eff.get("idle", False)
