@@ -12,6 +12,7 @@ from ..actions import short
 from ..errors import RulesError, UsageError
 from ..limits import MAX_FLOW_DEPTH, MAX_NUMBER, MAX_STATE_EVENTS, STEP_BUDGET
 from ..model.nodes import Repeat
+from ..model.records import GAME
 from . import rng
 from .state import COPIED_FIELDS, COUNT, DECIDE, END, MOVE, PHASE, REFILL, ROUND, PILE, ZONE, Frame, FullRecord, Pending, clone_source
 
@@ -735,8 +736,8 @@ class Kernel:
         you = env.get("you")
         active = self.active[you]
         for trig in reversed(triggers):
-            if trig.idle:
-                pushed = self._emit_idle(trig, env, you) or pushed
+            if trig.reach:      # every copy, or the game's own: not only the working copies
+                pushed = self._emit_beyond(trig, env, you) or pushed
                 continue
             working = active.get(trig.type)
             if working:
@@ -749,10 +750,10 @@ class Kernel:
                         pushed = True
         return pushed
 
-    def _emit_idle(self, trig, env, you):
+    def _emit_beyond(self, trig, env, you):
         """A reaction that fires for every copy of its card in ``you``'s tableaus, working or not; or the game's own
         reaction (no card), once for ``you``."""
-        if trig.type < 0:
+        if trig.reach == GAME:
             self.push(trig.body, dict(env))
             return True
         t = trig.type

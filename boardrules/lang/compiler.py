@@ -581,7 +581,7 @@ class ContentCompiler(StepCompiler):
             event, cond, ctext, body = reaction
             lead = ph(capital(m.events[event]), ', if ' if ctext else '', ctext)
             trig = M.Trigger(-1, event, cond, body, ctext, "owner", lead, id=key, rule_text=spec.get("text", ""),
-                             idle=M.IDLE_GAME)
+                             reach=M.GAME)
             m.reactions.setdefault(event, []).append(trig)
 
     def each_player_emits(self, event, path):
@@ -629,7 +629,8 @@ class ContentCompiler(StepCompiler):
                                                    "does not work")
                     if idle:
                         lead = ph(lead, ' (even while this card does not work)')
-                    trig = M.Trigger(t.index, event, cond, body, ctext, scope, lead, idle=int(idle))
+                    trig = M.Trigger(t.index, event, cond, body, ctext, scope, lead,
+                                     reach=M.ANY_COPY if idle else M.WORKING)
                     (m.triggers if scope == "owner" else m.wide_triggers).setdefault(event, []).append(trig)
                     t.texts.append(ph(lead, ': ', self.text_of(body), '.'))
                 elif "score" in eff:

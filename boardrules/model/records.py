@@ -161,7 +161,7 @@ class QuantityDef:
         return any(m.op == "set" for m in self.wide)
 
 
-IDLE_GAME = 2
+WORKING, ANY_COPY, GAME = 0, 1, 2     # a trigger's reach (Trigger.reach)
 
 
 @attrs.define(eq=False)
@@ -175,8 +175,8 @@ class Trigger:
     lead: str = ""          # the moment and its condition, before the steps ("After you <event>, if ...")
     id: str = ""            # the game's own reaction: its id under ``reactions``
     rule_text: str = ""     # ... and its own sentence, if the content gives one
-    idle: int = 0           # 1: it fires for its card in a tableau even while the card does not work; 2 (IDLE_GAME):
-                            # the game's own reaction (``reactions``), for the player whose moment it is, no card
+    reach: int = 0          # whose cards fire it: WORKING (the working copies), ANY_COPY (every copy in a tableau,
+                            # working or not: `idle: true`) or GAME (no card: the game's own reaction)
 
 
 @attrs.define(eq=False)
