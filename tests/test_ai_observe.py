@@ -13,27 +13,7 @@ import pytest
 import boardrules
 from boardrules import StateError, UsageError
 from boardrules.ai import Observer
-from boardrules.content.paths import packaged_games
-
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-SOURCES = [(gid, 3) for gid in packaged_games()] + [(str(ROOT / "examples" / "new_role.yaml"), 4)]
-_RULES: dict = {}
-
-
-def rules_of(source):
-    if source not in _RULES:
-        _RULES[source] = boardrules.load(source)
-    return _RULES[source]
-
-
-def random_game(source, players, seed, steps):
-    game = rules_of(source).new_game(players, seed=seed, log=False)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
+from random_games import ROOT, SOURCES, random_game, rules_of
 
 
 @pytest.mark.parametrize("source, players", SOURCES, ids=[pathlib.Path(s).stem for s, _ in SOURCES])
