@@ -122,6 +122,15 @@ class CardsPage:
                         + [", ".join(md(words(x)) for x in sorted(t.tags - kinds))])
         return table(head, rows)
 
+    def instead_note(self, name) -> str:
+        """How an option changes a printed number: " (with the X option, the Y where a card has one)"."""
+        if name not in self.m.attr_instead:
+            return ""
+        opt, other, _ = self.m.attr_instead[name]
+        said = (self.m.attributes.get(other) or {}).get("text", words(other))
+        return (f" (with the [{md(words(opt))}](options.md#option-{opt}) option, the {md(said)} instead, where a card "
+                "has one)")
+
     def attr_label(self, name) -> str:
         return md(name.upper() if len(name) <= 2 else cap(words(name)))
 
@@ -131,7 +140,8 @@ class CardsPage:
         total = sum(t.copies for t in m.types)
         lines += [f"{len(m.types)} kinds of card, {total} cards in all (with {m.min_players} players). "
                   "Each card's effect below is written from its effect data.", ""]
-        legend = [f"**{self.attr_label(a)}**: {md(spec.get('text', a))}" for a, spec in m.attributes.items()]
+        legend = [f"**{self.attr_label(a)}**: {md(spec.get('text', a))}{self.instead_note(a)}"
+                  for a, spec in m.attributes.items()]
         if legend:
             lines += ["Card numbers: " + "; ".join(legend) + ".", ""]
         for kind, types in self.groups():

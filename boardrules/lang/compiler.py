@@ -114,12 +114,33 @@ class ContentCompiler(StepCompiler):
         m.instance_tags[:] = [t.tags for t in m.instance_types]
         for name, values in m.attr_tables.items():
             values[:] = [t.attrs.get(name, 0) for t in m.instance_types]
+        for name, (_, other, values) in m.attr_instead.items():
+            values[:] = [t.attrs.get(other) or t.attrs.get(name, 0) for t in m.instance_types]
         for holder in [*m.piles, *(c for c in m.counters if c.scope == "card")]:
             spec = self.doc.data.get("piles" if isinstance(holder, M.PileDef) else "counters", {}).get(holder.id, {})
             cap = spec.get("capacity")
             if isinstance(cap, dict) and set(cap) == {"attr", "of"} and cap["of"] == "$self" \
                     and m.attributes.get(cap["attr"], {}).get("type", "integer") == "integer":
                 holder.capacity_table = [t.attrs.get(cap["attr"], 0) for t in m.instance_types]
+
+    def attribute_instead(self, key, spec, path):
+        """``instead: {option, attr}``: a printed number an option changes (one table per setting, so reading it
+        stays a list lookup)."""
+        m, opt, other = self.m, spec["instead"]["option"], spec["instead"]["attr"]
+        where = path + ("instead",)
+        if spec.get("type") != "integer":
+            self.report(where, f"only an integer attribute can read another one instead, not {key!r} "
+                               f"({spec.get('type')})")
+        if opt not in m.options:
+            self.report(where + ("option",), f"unknown option {opt!r}", choices=list(m.options))
+        elif not isinstance(m.options[opt].default, bool):
+            self.report(where + ("option",), f"option {opt!r} is not an on/off option: 'instead' reads another "
+                                             "attribute while the option is on")
+        if other not in m.attributes or other == key:
+            self.report(where + ("attr",), f"{other!r} is not another attribute", choices=[a for a in m.attributes if a != key])
+        elif m.attributes[other].get("type") != "integer":
+            self.report(where + ("attr",), f"attribute {other!r} is not an integer attribute")
+        m.attr_instead[key] = (opt, other, [])
 
     def play_hints(self, spec):
         """The ``play`` section (hints for bots and reports), checked against the attributes, tags and action kinds
@@ -173,6 +194,9 @@ class ContentCompiler(StepCompiler):
             m.presets[key] = {"text": spec.get("text", key), "options": dict(spec["options"])}
         for doc, path, key, spec in self.entries("attributes"):
             m.attributes[key] = spec
+        for doc, path, key, spec in self.entries("attributes"):
+            if "instead" in spec:
+                self.attribute_instead(key, spec, path)
         for doc, path, key, spec in self.entries("zones"):
             if "family" in spec:
                 self.family(key, spec, path)

@@ -248,7 +248,10 @@ def content_schemas() -> dict[str, dict]:
         obj({"zone": ident, "of": owner, "key": zone_key, "where": R("condition"), "deep": {"type": "boolean"},
              "except": dict(R("card_ref"), description="leave this one card out"),
              "one_per_type": {"type": "boolean", "description": "keep only the first card of each kind (card id)"},
-             "text": sel_text},
+             "text": sel_text,
+             "means": {"type": "string", "description": "with 'text': what those cards are, as a rulebook says it "
+                                                        "(the rules pages define the name with it instead of the "
+                                                        "sentence generated from 'where')"}},
             ["zone"],
             "the cards in a zone (of a player, for per-player zones)"),
         obj({"selector": ident}, ["selector"], "a selector declared by name under 'selectors'"),
@@ -476,7 +479,11 @@ def content_schemas() -> dict[str, dict]:
                                            "description": "options that cannot be on (truthy) together with this one"}},
                              ["default"])),
       "presets": mapping(obj({"text": text, "options": {"type": "object", "minProperties": 1}}, ["options"])),
-      "attributes": mapping(obj({"type": {"enum": ["integer", "string", "map", "boolean"]}, "default": {}, "text": text}, ["type"])),
+      "attributes": mapping(obj({"type": {"enum": ["integer", "string", "map", "boolean"]}, "default": {}, "text": text,
+                                 "instead": obj({"option": ident, "attr": ident}, ["option", "attr"],
+                                                "an integer attribute an option changes: while the on/off option "
+                                                "'option' is on, a card that has the attribute 'attr' (not 0) reads "
+                                                "its value instead")}, ["type"])),
       "zones": mapping(obj({"scope": {"enum": ["shared", "player"]},
                             "visibility": {"enum": ["hidden", "owner", "public", "top"],
                                            "description": "who sees the cards: nobody, the owner, everyone, or everyone "

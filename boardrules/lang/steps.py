@@ -504,7 +504,7 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms):
         when = spec.get("when", "now")
         moment = {"now": "at once", "after_phase": "at the end of this phase",
                   "after_round": "at the end of this round"}.get(when, when)
-        return N.EndGame(cond, spec.get("text", ctext), when), ph('if ', ctext, ', the game ends ', moment)
+        return N.EndGame(cond, str(spec.get("text", ctext)), when), ph('if ', ctext, ', the game ends ', moment)
 
     def st_start_player(self, item, path):
         how = item["start_player"]
