@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from ..model import flow as F
 from ..model import nodes as N
 from .text import cap, code, fmt_value, md, table
 
@@ -51,7 +52,7 @@ class SetupPage:
         roles = [self.m.roles[r] for r in g.role_pool]
         position = None
         try:
-            steps = [s for s in self.m.flow.steps if not isinstance(s, N.Rounds) and s.path != "flow"]
+            steps = [s for s in self.m.flow.steps if not isinstance(s, F.Rounds) and s.path != "flow"]
             g.push(N.Block(steps), {})
             g.run()
             if g.pending is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ..errors import ContentIssue
+from ..model import flow as F
 from ..model import nodes as N
 from ..model import records as M
 from ..model.phrase import capital, joined, name_tables, ph
@@ -533,10 +534,10 @@ class ContentCompiler(StepCompiler):
             role.action_text = self.text_of(action)
             role.start_text = joined("; ", [x.text for x in start])
             role.end_text = joined("; ", [x.text for x in end])
-            steps = [N.PhaseBegin(), N.Emit("role_chosen") if "role_chosen" in m.events else None,
+            steps = [F.PhaseBegin(), N.Emit("role_chosen") if "role_chosen" in m.events else None,
                      self.each_player_emits("phase_start", ("roles", key, "phase_start")),
                      *start, self.register(N.ForEachPlayer(_phase_lead, action), ("roles", key, "each")),
-                     closing, *end, self.each_player_emits("phase_end", ("roles", key, "phase_end")), N.PhaseEnd()]
+                     closing, *end, self.each_player_emits("phase_end", ("roles", key, "phase_end")), F.PhaseEnd()]
             role.block = self.register(N.Block([s for s in steps if s is not None]), ("roles", key))
 
     def role_nouns(self):
@@ -680,8 +681,8 @@ class ContentCompiler(StepCompiler):
             body = self.block(rnd.get("start", []), ("round", "start"), suffix=[choice])
             end = self.block(rnd.get("end", []), ("round", "end"), shared=True)
             round_block = self.register(N.Block([body, end]), ("round",))
-            after_setup = [self.register(N.Rounds(round_block, rnd.get("limit", ROUND_LIMIT)), ("round", "loop"))]
-        m.flow = self.block(top.get("setup", []), ("setup",), suffix=[N.Activate(), *after_setup])
+            after_setup = [self.register(F.Rounds(round_block, rnd.get("limit", ROUND_LIMIT)), ("round", "loop"))]
+        m.flow = self.block(top.get("setup", []), ("setup",), suffix=[F.Activate(), *after_setup])
         self.no_player_here = None
 
     def role_choice(self, spec, path):
@@ -698,7 +699,7 @@ class ContentCompiler(StepCompiler):
             if any(not 0 <= k < int(n) for k in order):
                 self.report(path + ("by_players", n), f"seat offsets must be between 0 and {int(n) - 1}")
             m.role_order_by_players[int(n)] = list(order)
-        return N.RoleSelection()
+        return F.RoleSelection()
 
     def procedures(self):
         """Named blocks a step can ``call``, compiled once (a procedure may call itself: the engine bounds the
