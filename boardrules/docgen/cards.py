@@ -62,7 +62,7 @@ class CardsPage:
         parts = []
         cols = [(title, v[t.index]) for title, v in self.copy_columns()]
         if len({v for _, v in cols}) > 1:
-            said = [f"{v} {title}" if title.startswith("with ") else f"{v} with {title}" for title, v in cols if v]
+            said = self.copies_said(cols)
             # a card only some options bring: say where it is, and that it is in no other game
             none = " (none otherwise)" if any(not v for _, v in cols) else ""
             parts.append("copies: " + "; ".join(said) + none)
@@ -81,6 +81,31 @@ class CardsPage:
         if t.start != getattr(self.m, "box", None) and self.m.zones and "start" in (self.raw_card(t) or {}):
             parts.append(f"starts in {md(self.m.zones[t.start].text)}")
         return " · ".join(parts)
+
+    @staticmethod
+    def copies_said(cols) -> list[str]:
+        """One card's copies, as few words as say them: the player counts with the same number merged ("7 with 2
+        players; 10 with 3–5 players"), then each option that changes this card's number, and only those."""
+        by_count, options = [], []
+        for title, v in cols:
+            if title.startswith(("with ", "without ")):
+                options.append((title, v))
+                continue
+            low, _, high = title.split(" ")[0].partition("–")
+            if by_count and by_count[-1][2] == v and int(low) == by_count[-1][1] + 1:
+                by_count[-1][1] = int(high or low)
+            else:
+                by_count.append([int(low), int(high or low), v])
+        said = [f"{v} with {a} players" if a == b else f"{v} with {a}–{b} players" for a, b, v in by_count if v]
+        if len(by_count) == 1 and by_count[0][2]:
+            said = [str(by_count[0][2])]
+        for title, v in options:
+            n = title.rsplit("(", 1)[-1].split(" ")[0] if title.endswith(" players)") else None
+            usual = next((c for a, b, c in by_count if n is not None and n.isdigit() and a <= int(n) <= b),
+                         by_count[-1][2] if by_count else None)
+            if v != usual and v:
+                said.append(f"{v} {title}")
+        return said
 
     def raw_card(self, t):
         for c in self.content.get("cards", []) or []:
