@@ -517,6 +517,12 @@ class Compiler(FamilyTerms):
             def fn(g, env):
                 c = card(g, env)
                 return 0 if c is None else (alt if g.options.get(opt) else values)[c]
+
+            def code(e):
+                t = e.temp()
+                return (f"(0 if ({t} := {e.expr(card)}) is None else ({e.const(alt)} if g.options.get({e.const(opt)}) "
+                        f"else {e.const(values)})[{t}])")
+            coded(fn, code)
         elif is_var(of):
             var = of[1:]
 
@@ -625,7 +631,11 @@ class Compiler(FamilyTerms):
             self.report(path + (key,), f"unknown attribute {name!r}", choices=self.m.attributes)
         sel, text = self.selector(node.get("in"), path + ("in",))
         table = self.attr_table(name)
-        return (lambda g, env: pick((table(g)[c] for c in sel(g, env)), default=0)), \
+
+        def fn(g, env):
+            values = table(g)
+            return pick((values[c] for c in sel(g, env)), default=0)
+        return fn, \
             ph('the ', word, ' ', self.m.attr_text(name), ' among ', text)
 
     def attr_table(self, name):
