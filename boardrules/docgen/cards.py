@@ -1,6 +1,7 @@
 """The cards page: the cards by kind, each card's numbers and its effects as sentences (a part of ``GameDoc``)."""
 from __future__ import annotations
 
+from ..model import pieces as P
 from ..model.phrase import ph
 from .steps import render_steps, split_step, text_of, visible_steps
 from .text import cap, clause, fmt_value, in_language, md, plural, sentence, slug, table, words
@@ -119,6 +120,10 @@ class CardsPage:
         for name, spec in self.m.attributes.items():
             if isinstance(t.attrs.get(name), dict) and t.attrs[name]:
                 lines += [f"{md(cap(spec.get('text', name)))}: {md(fmt_value(t.attrs[name]))}.", ""]
+            elif spec.get("type") == "shape" and t.attrs.get(name):
+                n = len(P.squares(t.attrs[name]))
+                lines += [f"{md(cap(spec.get('text', name)))}: {P.picture(t.attrs[name])} ({n} square{'s' if n != 1 else ''}).",
+                          ""]
         for kind, eff, text, trig in self.card_effects(t):
             lines += self.effect_lines(kind, eff, text, trig)
         lines += self.note_lines(t.notes)
@@ -142,8 +147,7 @@ class CardsPage:
             copies = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
             other = " · ".join(in_language(md(t.name[loc]), loc) for loc in self.locales if t.name.get(loc))
             rows.append([self.card_link(t, here) + (f"<br>{other}" if other else "")] + [copies]
-                        + [md(words(v) if isinstance(v := t.attrs.get(a, ""), str) else fmt_value(v))
-                           for a in attrs_shown]
+                        + [self.table_value(a, t.attrs.get(a, "")) for a in attrs_shown]
                         + [", ".join(md(words(x)) for x in sorted(t.tags - kinds))])
         return table(head, rows)
 
@@ -155,6 +159,11 @@ class CardsPage:
         said = (self.m.attributes.get(other) or {}).get("text", words(other))
         return (f" (with the [{md(words(opt))}](options.md#option-{opt}) option, the {md(said)} instead, where a card "
                 "has one)")
+
+    def table_value(self, name, value) -> str:
+        if (self.m.attributes.get(name) or {}).get("type") == "shape":
+            return P.picture(value) if value else ""
+        return md(words(value) if isinstance(value, str) else fmt_value(value))
 
     def attr_label(self, name) -> str:
         return md(name.upper() if len(name) <= 2 else cap(words(name)))

@@ -6,6 +6,7 @@ import re
 from ..errors import ContentIssue
 from ..model import flow as F
 from ..model import nodes as N
+from ..model import pieces as P
 from ..model import records as M
 from ..model.phrase import capital, joined, name_tables, ph
 from ..content.merge import walk
@@ -28,6 +29,7 @@ ATTRIBUTE_TYPES = {
     "string": lambda v: isinstance(v, str),
     "boolean": lambda v: isinstance(v, bool),
     "map": lambda v: isinstance(v, dict),
+    "shape": lambda v: isinstance(v, list),        # checked square by square in pieces.shape_problem
 }
 
 
@@ -115,6 +117,8 @@ class ContentCompiler(StepCompiler):
         m.instance_tags[:] = [t.tags for t in m.instance_types]
         for name, values in m.attr_tables.items():
             values[:] = [t.attrs.get(name, 0) for t in m.instance_types]
+        shaped = [a for a, spec in m.attributes.items() if (spec or {}).get("type") == "shape"]
+        m.piece_sizes[:] = [len(P.squares(t.attrs.get(shaped[0]) or [])) if shaped else 0 for t in m.instance_types]
         for name, (_, other, values) in m.attr_instead.items():
             values[:] = [t.attrs.get(other) or t.attrs.get(name, 0) for t in m.instance_types]
         for holder in [*m.piles, *(c for c in m.counters if c.scope == "card")]:
@@ -295,6 +299,8 @@ class ContentCompiler(StepCompiler):
                 want = m.attributes[k].get("type", "integer")
                 if not ATTRIBUTE_TYPES[want](v):
                     self.report(path + (k,), f"attribute {k!r} is declared as {want}, got {v!r:.40}")
+                    continue
+                if want == "shape" and self.shape_problem(v, path + (k,)):
                     continue
                 attrs[k] = v
             for k, a in m.attributes.items():

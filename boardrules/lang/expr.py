@@ -16,6 +16,7 @@ from ..model.phrase import Table, Tok, joined, ph, table_tok
 from ..model.records import article, pile_text, plural
 from .codegen import coded, missing
 from .families import FamilyTerms
+from .pieces import PieceTerms
 
 COMPARE = {"eq": (operator.eq, "is"), "ne": (operator.ne, "is not"), "lt": (operator.lt, "is less than"),
            "le": (operator.le, "is at most"), "gt": (operator.gt, "is more than"), "ge": (operator.ge, "is at least")}
@@ -152,7 +153,7 @@ def is_var(value) -> bool:
     return isinstance(value, str) and value.startswith("$")
 
 
-class Compiler(FamilyTerms):
+class Compiler(FamilyTerms, PieceTerms):
     """Shared by expression and step compilation: resolves names and collects issues."""
 
     def __init__(self, model, report):

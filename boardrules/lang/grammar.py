@@ -290,6 +290,8 @@ def content_schemas() -> dict[str, dict]:
              "and 1 are one step apart"),
       E("seat", player, desc="a player's seat: 0 for the first seat, counting to the left"),
       E("filled", obj({"zone": ident, "of": owner}, ["zone"]), desc="how many members of a family of zones hold a card"),
+      E("squares", R("card_ref"), desc="how many squares the piece of a card has (its 'shape' attribute; 0 for a card "
+                                      "without one)"),
       E("round", {"const": True}, desc="the round number (1 in the first round)"),
       E("least", ident, ["least", "in"], {"in": R("selector")}, "the lowest value of an attribute among cards (0 if none)"),
       E("most", ident, ["most", "in"], {"in": R("selector")}, "the highest value of an attribute among cards (0 if none)"),
@@ -449,7 +451,9 @@ def content_schemas() -> dict[str, dict]:
                         desc="when cards start and stop working (their modifiers and triggers)")
     defs["card"] = {"type": "object", "required": ["id", "name"], "additionalProperties":
       {"description": "an attribute declared under 'attributes'", "oneOf": [{"type": ["integer", "string", "boolean"]},
-       {"type": "object", "additionalProperties": {"type": ["integer", "string"]}}]},
+       {"type": "object", "additionalProperties": {"type": ["integer", "string"]}},
+       {"type": "array", "items": {"type": "string", "maxLength": 64}, "minItems": 1, "maxItems": 64,
+        "description": "a shape: rows of '#' (a square) and '.' (none)"}]},
       "properties": {"id": ident, "name": name, "copies": {"type": "integer", "minimum": 0, "maximum": 1000,
                                                        "description": "copies in a game (0: only through extra_copies)"},
                      "tags": {"type": "array", "items": ident, "uniqueItems": True}, "start": ident,
@@ -479,7 +483,9 @@ def content_schemas() -> dict[str, dict]:
                                            "description": "options that cannot be on (truthy) together with this one"}},
                              ["default"])),
       "presets": mapping(obj({"text": text, "options": {"type": "object", "minProperties": 1}}, ["options"])),
-      "attributes": mapping(obj({"type": {"enum": ["integer", "string", "map", "boolean"]}, "default": {}, "text": text,
+      "attributes": mapping(obj({"type": {"enum": ["integer", "string", "map", "boolean", "shape"],
+                                          "description": "shape: a piece of squares, written as rows of '#' (a "
+                                                         "square) and '.' (none), all joined side by side"}, "default": {}, "text": text,
                                  "instead": obj({"option": ident, "attr": ident}, ["option", "attr"],
                                                 "an integer attribute an option changes: while the on/off option "
                                                 "'option' is on, a card that has the attribute 'attr' (not 0) reads "
