@@ -346,3 +346,30 @@ def test_two_runs_never_write_one_file_at_once(tmp_path, name):
     finally:
         first.close()
     assert run(study, workers=1, out=tmp_path / name, resume=True).count == 2
+
+
+@pytest.mark.parametrize("name", ["study.jsonl", "study.parquet"])
+def test_resuming_reads_the_games_back_one_at_a_time_and_checks_the_study_first(tmp_path, name):
+    """A study of millions of games is resumed without holding its records: each game read back goes straight to
+    the tally (and the set of games done), and a file of another study is refused before any game is read."""
+    if name.endswith(".parquet"):
+        pytest.importorskip("pyarrow")
+    from boardrules.play.records import open_writer, scan_records
+
+    study = Study.prepare([str(MARKET)], players=2, games=6, seed=0)
+    run(study, workers=1, out=tmp_path / name)
+    got = []
+    writer = open_writer(tmp_path / name, study, resume=True, on_record=got.append)
+    writer.close()
+    assert len(got) == 6 and writer.existing == []
+    read = []
+
+    def refuse(header):
+        raise UsageError("not this study")
+    with pytest.raises(UsageError, match="not this study"):
+        scan_records(tmp_path / name, read.append, refuse)
+    assert read == []
+    other = Study.prepare([str(MARKET)], players=3, games=6, seed=0)
+    with pytest.raises(UsageError):
+        open_writer(tmp_path / name, other, resume=True, on_record=read.append)
+    assert read == []

@@ -634,6 +634,7 @@ def run(study: Study, workers: int | None = None, out=None, resume: bool = False
     if address is not None and backend != "ray":
         raise UsageError("an address is for --backend ray")
     tally = Tally(study, keep_records)
+    done: set = set()
     writer = cluster = None
     if backend == "ray":
         from .rayrun import RayBackend
@@ -643,17 +644,17 @@ def run(study: Study, workers: int | None = None, out=None, resume: bool = False
         if out is not None:
             from .records import open_writer
 
-            writer = open_writer(out, study, resume)
+            def back(rec):      # a game read back from the file: counted, and not played again
+                tally.add(rec)
+                done.add((rec["source_index"], rec["seed"]))
+            writer = open_writer(out, study, resume, back)
     except BaseException:
         if cluster is not None:
             cluster.close()
         raise
     try:
-        if writer is not None:
-            tally.add_all(writer.existing)
         if started is not None:
             started(tally.count)
-        done = {(r["source_index"], r["seed"]) for r in writer.existing} if writer is not None else set()
         for chunk in play(study, workers, done, start_method, cluster):
             tally.add_all(chunk)
             tally.played += len(chunk)
@@ -675,18 +676,20 @@ def from_records(path) -> Tally:
     """The tally of the games a records file holds (``.jsonl`` or ``.parquet``), for a report without playing:
     the study is the one its header describes, with as many games as its highest seed says. UsageError for a
     file that is not a records file, or whose study is not finished (resume it first)."""
-    from .records import read_records
+    from .records import scan_records
 
-    header, records, _ = read_records(path)
-    if not records:
+    # two passes, one record at a time: the highest seed says how many games the study has, then each is counted
+    seeds: list[int] = []
+    header, _ = scan_records(path, lambda r: seeds.append(max(seeds.pop(), r["seed"]) if seeds else r["seed"]))
+    if not seeds:
         raise UsageError(f"{path} holds no games yet")
     seed = header.get("seed") if isinstance(header, dict) else None
     if not isinstance(seed, int):
         raise UsageError(f"{path}: not the header of a boardrules study")
-    games = max(r["seed"] for r in records) - seed + 1
+    games = seeds[0] - seed + 1
     study = Study.from_header(header, games)
     tally = Tally(study)
-    tally.add_all(records)
+    scan_records(path, tally.add)
     missing = games * len(study.sources) - tally.count
     if missing:
         raise UsageError(f"{path} holds an unfinished study ({missing} of {games * len(study.sources)} games "

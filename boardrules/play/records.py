@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..errors import UsageError
 
-__all__ = ["open_writer", "read_records", "records_format", "RecordsFile"]
+__all__ = ["open_writer", "read_records", "records_format", "scan_records", "RecordsFile"]
 
 PARQUET_ROWS = 5000         # records per Parquet part file at most
 PARQUET_SECONDS = 60.0      # and a part at least this often while games arrive
@@ -85,59 +85,69 @@ def _record_keys_ok(rec) -> bool:
 def read_records(path) -> tuple[dict, list[dict], int | None]:
     """(header, records, end) of a records file: ``end`` is, for JSON Lines, the byte offset after the last
     whole record (a cut-off last line is left out). A record whose key came before is left out too. UsageError
-    if the file is not a records file."""
-    fmt = records_format(path)
-    return _read_jsonl(Path(path)) if fmt == "jsonl" else _read_parquet(Path(path))
-
-
-def _read_jsonl(path: Path):
-    if not path.is_file():
-        raise UsageError(f"no records file {path}")
-    with open(path, "rb") as f:
-        data = f.read()
-    records, seen, header, end, pos = [], set(), None, 0, 0
-    lines = data.split(b"\n")
-    for i, line in enumerate(lines):
-        last = i == len(lines) - 1      # after the final newline: empty, or a line cut off mid-write
-        start, pos = pos, pos + len(line) + 1
-        if not line.strip():
-            if not last:
-                end = pos
-            continue
-        try:
-            value = json.loads(line)
-        except ValueError:
-            if last:
-                break                   # cut off: resume from the line before
-            raise UsageError(f"{path}, line {i + 1}: not a JSON record") from None
-        if last:
-            break                       # whole JSON but no newline after it: written again on resume
-        if header is None:
-            if not isinstance(value, dict) or not isinstance(value.get("study"), dict):
-                raise UsageError(f"{path} is not a boardrules records file (its first line has no study header)")
-            header = value["study"]
-        else:
-            if not _record_keys_ok(value):
-                raise UsageError(f"{path}, line {i + 1}: not a game record")
-            key = (value["source_index"], value["seed"])
-            if key not in seen:
-                seen.add(key)
-                records.append(value)
-        end = pos
-    if header is None:
-        raise UsageError(f"{path} is not a boardrules records file (it has no study header)")
+    if the file is not a records file. Holds every record in memory: :func:`scan_records` does not."""
+    records: list[dict] = []
+    header, end = scan_records(path, records.append)
     return header, records, end
 
 
-def _read_parquet(path: Path):
+def scan_records(path, on_record, on_header=None) -> tuple[dict, int | None]:
+    """Reads a records file one record at a time, so a study of millions of games is never all in memory:
+    ``on_header(header)`` is called first (it may raise to stop before any record is read), then
+    ``on_record(record)`` once per game (a record whose key came before is left out). Returns (header, end), as
+    :func:`read_records`."""
+    fmt = records_format(path)
+    return _read_jsonl(Path(path), on_record, on_header) if fmt == "jsonl" else \
+        _read_parquet(Path(path), on_record, on_header)
+
+
+def _read_jsonl(path: Path, on_record, on_header):
+    if not path.is_file():
+        raise UsageError(f"no records file {path}")
+    seen, header, end, pos = set(), None, 0, 0
+    with open(path, "rb") as f:
+        for i, line in enumerate(f):
+            last = not line.endswith(b"\n")    # the end of the file: a line cut off mid-write, or not yet ended
+            pos += len(line)
+            if last:
+                break                       # cut off, or whole but with no newline: written again on resume
+            if not line.strip():
+                end = pos
+                continue
+            try:
+                value = json.loads(line)
+            except ValueError:
+                raise UsageError(f"{path}, line {i + 1}: not a JSON record") from None
+            if header is None:
+                if not isinstance(value, dict) or not isinstance(value.get("study"), dict):
+                    raise UsageError(f"{path} is not a boardrules records file (its first line has no study header)")
+                header = value["study"]
+                if on_header is not None:
+                    on_header(header)
+            else:
+                if not _record_keys_ok(value):
+                    raise UsageError(f"{path}, line {i + 1}: not a game record")
+                key = (value["source_index"], value["seed"])
+                if key not in seen:
+                    seen.add(key)
+                    on_record(value)
+            end = pos
+    if header is None:
+        raise UsageError(f"{path} is not a boardrules records file (it has no study header)")
+    return header, end
+
+
+def _read_parquet(path: Path, on_record, on_header):
     if not (path / HEADER).is_file():
         raise UsageError(f"no records folder {path} (it has no {HEADER})")
     try:
         header = json.loads((path / HEADER).read_text(encoding="utf-8"))["study"]
     except (ValueError, KeyError, TypeError):
         raise UsageError(f"{path / HEADER} is not a boardrules study header") from None
+    if on_header is not None:
+        on_header(header)
     pa = _pyarrow()
-    records, seen = [], set()
+    seen = set()
     for part in sorted(path.glob("part-*.parquet")):
         try:
             table = pa.parquet.read_table(part)
@@ -150,8 +160,8 @@ def _read_parquet(path: Path):
             key = (rec["source_index"], rec["seed"])
             if key not in seen:
                 seen.add(key)
-                records.append(rec)
-    return header, records, None
+                on_record(rec)
+    return header, None
 
 
 # ---------------------------------------------------------------------- writing
@@ -181,10 +191,11 @@ def _lock(f, path) -> None:
             from None
 
 
-def open_writer(path, study, resume: bool) -> RecordsFile:
+def open_writer(path, study, resume: bool, on_record=None) -> RecordsFile:
     """Opens ``path`` for the records of ``study``. Without ``resume`` the file must not exist; with it, a file
-    that exists must hold this study (UsageError otherwise), and its games are read back. Nothing is written
-    before every check has passed, and the file stays locked against other runs until it is closed."""
+    that exists must hold this study (UsageError otherwise), and its games are read back, one at a time, into
+    ``on_record`` (without it, into the writer's ``existing`` list). Nothing is written before every check has
+    passed, and the file stays locked against other runs until it is closed."""
     fmt = records_format(path)
     path = Path(path)
     header = study.header()
@@ -208,10 +219,13 @@ def open_writer(path, study, resume: bool) -> RecordsFile:
     try:
         existing, end = [], None
         if exists:
-            found, existing, end = read_records(path)
-            check_same_study(found, header, path)
             keys = study.keys()
-            existing = [r for r in existing if (r["source_index"], r["seed"]) in keys]
+            back = existing.append if on_record is None else on_record
+
+            def ours(rec):
+                if (rec["source_index"], rec["seed"]) in keys:
+                    back(rec)
+            _, end = scan_records(path, ours, lambda found: check_same_study(found, header, path))
         writer = _JsonlWriter(handle, path, header, end) if fmt == "jsonl" else \
             _ParquetWriter(handle, path, header, exists)
     except BaseException:
