@@ -115,9 +115,9 @@ def test_a_misspelt_field_read_as_a_free_form_key_suggests_the_field(tmp_path):
                 - when: built
                   do: []
         """)
-    e = at(errors, 11)                          # the value read under the misspelt key
-    assert (Path(e.file), e.column) == (path, 9) and "efects" in e.path
-    assert "did you mean 'effects'?" in e.hint
+    e = at(errors, 10)                          # the misspelt key, read as an attribute no one declared
+    assert (Path(e.file), e.column) == (path, 7) and "efects" in e.path
+    assert "unknown attribute 'efects'" in e.message and "did you mean 'effects'?" in (e.hint or "")
 
 
 def test_a_misspelt_step_kind_suggests_the_kind(tmp_path):

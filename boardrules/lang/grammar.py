@@ -452,8 +452,8 @@ def content_schemas() -> dict[str, dict]:
     defs["card"] = {"type": "object", "required": ["id", "name"], "additionalProperties":
       {"description": "an attribute declared under 'attributes'", "oneOf": [{"type": ["integer", "string", "boolean"]},
        {"type": "object", "additionalProperties": {"type": ["integer", "string"]}},
-       {"type": "array", "items": {"type": "string", "maxLength": 64}, "minItems": 1, "maxItems": 64,
-        "description": "a shape: rows of '#' (a square) and '.' (none)"}]},
+       {"type": "array", "minItems": 1, "maxItems": 64,
+        "description": "a shape: rows of '#' (a square) and '.' (none), checked when the content loads"}]},
       "properties": {"id": ident, "name": name, "copies": {"type": "integer", "minimum": 0, "maximum": 1000,
                                                        "description": "copies in a game (0: only through extra_copies)"},
                      "tags": {"type": "array", "items": ident, "uniqueItems": True}, "start": ident,

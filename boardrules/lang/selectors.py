@@ -4,7 +4,7 @@ closures ``fn(game, env) -> cards``, each with the English phrase that names tho
 """
 from __future__ import annotations
 
-from ..model.phrase import joined, ph
+from ..model.phrase import Tok, joined, ph
 from ..model.records import plural
 from .codegen import coded
 from .expr import COMPARE, NOTHING, Compiler, _each_card, _parts_after, _pile_text, _spend, fold_and, is_var
@@ -132,7 +132,16 @@ class SelectorCompiler(Compiler):
             if guard is not None:
                 where = {"all": [x for x in where["all"] if "$it" in repr(x)]}
             tag, rels = self.tag_and_relatives(where)
-            if tag is not None:         # "the <tag nouns> in <zone>", "... with tokens on them"
+            kinds = self.kinds_named(where) if tag is None and not rels else None
+            if kinds is not None:       # "the Mills and Presses in your yard with tokens on them"
+                kinds, rels = kinds
+                one = ph(joined(" or ", kinds), ' in ', text, ' ' if rels else '', joined(" and ", [_of_one(r) for r in rels]))
+                counted = ph(joined(" and ", [Tok(plural(str(k)), k.kind, k.ref) for k in kinds]), ' in ', text,
+                             ' ' if rels else '', joined(" and ", rels))
+                text = ph('the ', counted)
+                if rels:
+                    one = None
+            elif tag is not None:         # "the <tag nouns> in <zone>", "... with tokens on them"
                 noun = self.m.tag_noun(tag)
                 cards = plural(noun)
                 owner, _, held = text.partition(" ")
@@ -248,6 +257,25 @@ class SelectorCompiler(Compiler):
         if len(tags) > 1:
             return None, []
         return (tags[0] if tags else None), rels
+
+    def kinds_named(self, where):
+        """A filter that keeps cards by their names (``{type: X}``, or ``any`` of such) and, besides, such phrases as
+        "with tokens on them": (the names as tokens, the phrases) or None."""
+        items = where.get("all") if isinstance(where, dict) and set(where) == {"all"} else [where]
+        if not isinstance(items, list) or not items:
+            return None
+        names, rels = None, []
+        for x in items:
+            one = [x] if isinstance(x, dict) and set(x) == {"type"} else \
+                x.get("any") if isinstance(x, dict) and set(x) == {"any"} else None
+            if names is None and isinstance(one, list) and one and all(
+                    isinstance(y, dict) and set(y) == {"type"} and y["type"] in self.m.type_index for y in one):
+                names = [self.m.card_tok(self.m.type_index[y["type"]]) for y in one]
+            elif self.relative.get(id(x), (None,))[0] is x:
+                rels.append(self.relative[id(x)][1])
+            else:
+                return None
+        return (names, rels) if names is not None else None
 
     def holds(self, source) -> str:
         """What one card of a raw selector is called, from its zone's ``holds`` ("" when the zone does not say)."""
