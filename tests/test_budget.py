@@ -132,6 +132,16 @@ def test_two_players_may_take_the_same_action(rules):
     assert g.current_player == 1 and {a.kind for a in g.legal_actions()} == {"buy", "pass"}
 
 
+def test_with_a_prism_a_moon_counts_as_a_star_for_its_owner_only(rules):
+    g = at_first_choice(rules, zones={"centre": ["moon", "moon"], "tableau": {0: ["prism"]}, "stall": ["trinket"]},
+                        counters={"coins": {0: 0, 1: 0}})
+    assert kinds_of(g.legal_actions()) == ["coins", "moon", "star"]
+    act(g, "act", action="star")        # 2 points (two moons): take the stall's one trinket
+    act(g, "take", card="trinket")
+    assert sorted(zone(g, "tableau", 0)) == ["prism", "trinket"]
+    assert g.current_player == 1 and kinds_of(g.legal_actions()) == ["coins", "moon"]
+
+
 def test_coins_instead_of_an_action_are_a_third_of_the_centre_rounded_up(rules):
     for tokens, coins in ((1, 1), (3, 1), (4, 2), (6, 2), (7, 3)):
         g = at_first_choice(rules, zones={"centre": ["moon"] * min(tokens, 5) + ["sun"] * max(0, tokens - 5)},
@@ -158,7 +168,8 @@ def test_only_the_phases_with_tokens_falling_are_played(rules):
             if acts[0].kind == "act":       # a phase's first choice: its centre holds tokens
                 assert zone(g, "centre"), seed
                 in_centre = {c.split("#")[0] for c in zone(g, "centre")}
-                assert set(kinds_of(acts)) == in_centre | {"coins"}
+                prism = "prism" in zone(g, "tableau", g.current_player) and "moon" in in_centre
+                assert set(kinds_of(acts)) == in_centre | {"coins"} | ({"star"} if prism else set())
             g.apply(pick.choice(acts))
 
 
