@@ -35,6 +35,15 @@ def cards(g, zone_id, seat=0):
     return list(g.to_json()["zones"][zone_id][seat])
 
 
+def advance_all(g):
+    """Advances one step at a time while the action offers it; returns how many steps."""
+    n = 0
+    while any(a.kind == "advance" for a in g.legal_actions()):
+        act(g, "advance", how="step")
+        n += 1
+    return n
+
+
 def kinds_of(actions):
     return sorted(a.args["action"] for a in actions if a.kind == "act")
 
@@ -53,15 +62,16 @@ def test_the_points_of_an_action_are_the_largest_number_of_tokens_of_one_kind_in
                         counters={"coins": {0: 0, 1: 0}})
     assert kinds_of(g.legal_actions()) == ["coins", "moon", "star", "sun"]
     act(g, "act", action="sun")
-    # nothing to buy with (no coins): the one choice left is how far to advance, up to 3 (three moons)
-    assert sorted(a.args["steps_taken"] for a in g.legal_actions()) == [0, 1, 2, 3]
+    # no coins to pay for more: 3 points (three moons), one step each
+    assert advance_all(g) == 3 and counter(g, "steps", 0) == 3
+    assert g.current_player == 1
 
 
 def points_of_sun(rules, centre):
     """The points seat 0 (no lens, no coins) has for the sun action with these tokens in the centre."""
     g = at_first_choice(rules, zones={"centre": centre}, counters={"coins": {0: 0, 1: 0}})
     act(g, "act", action="sun")
-    return max(a.args["steps_taken"] for a in g.legal_actions())
+    return advance_all(g)
 
 
 REACH = "reach: {base: {most_of_a_kind: {in: {zone: centre}, by: kind}}"
@@ -87,11 +97,9 @@ def test_a_lens_adds_two_points_to_its_owner_only_and_only_for_an_action_of_its_
     g = at_first_choice(rules, zones={"centre": ["sun", "sun", "moon"], "tableau": {0: ["lens"]}},
                         counters={"coins": {0: 0, 1: 0}})
     act(g, "act", action="sun")         # seat 0 owns a sun lens: 2 + 2 points
-    assert max(a.args["steps_taken"] for a in g.legal_actions()) == 4
-    act(g, "advance", steps_taken=4)
-    assert counter(g, "steps", 0) == 4
+    assert advance_all(g) == 4 and counter(g, "steps", 0) == 4
     act(g, "act", action="sun")         # seat 1 owns none: 2 points
-    assert max(a.args["steps_taken"] for a in g.legal_actions()) == 2
+    assert advance_all(g) == 2 and counter(g, "steps", 1) == 2
     g = at_first_choice(rules, zones={"centre": ["sun", "sun", "moon"], "tableau": {0: ["lens"]},
                                       "older": ["idol", "idol"], "newer": ["shard", "shard"]},
                         counters={"coins": {0: 0, 1: 0}})
@@ -108,18 +116,24 @@ def test_buying_points_costs_coins_one_each_and_cannot_exceed_the_coins(rules):
     assert sorted(a.args["extra"] for a in g.legal_actions()) == [0, 1, 2, 3]
     act(g, "more_points", extra=2)
     assert counter(g, "coins", 0) == 1
-    assert max(a.args["steps_taken"] for a in g.legal_actions()) == 3      # 1 point, 2 bought
-    act(g, "advance", steps_taken=3)
-    assert counter(g, "steps", 0) == 3
+    assert advance_all(g) == 3 and counter(g, "steps", 0) == 3        # 1 point, 2 paid for
+
+
+def test_extra_points_stop_at_the_most_the_content_allows(rules):
+    g = at_first_choice(rules, zones={"centre": ["sun"]}, counters={"coins": {0: 9, 1: 0}})
+    act(g, "act", action="sun")
+    assert sorted(a.args["extra"] for a in g.legal_actions()) == [0, 1, 2, 3, 4, 5]    # most: 5, not 9
 
 
 def test_unspent_points_are_lost_when_the_action_ends(rules):
     g = at_first_choice(rules, zones={"centre": ["sun", "sun", "sun", "moon"]}, counters={"coins": {0: 0, 1: 0}})
     act(g, "act", action="sun")
-    act(g, "advance", steps_taken=1)       # 2 of 3 points left unspent
+    act(g, "advance", how="step")
+    act(g, "pass")                         # 2 of 3 points left unspent
+    assert g.current_player == 1 and counter(g, "steps", 0) == 1
     assert not any("points" in f["env"] for f in g.to_json()["flow"])     # no budget is open between actions
     act(g, "act", action="sun")            # the next player: 3 again, not 3 + 2
-    assert max(a.args["steps_taken"] for a in g.legal_actions()) == 3
+    assert advance_all(g) == 3
 
 
 def test_two_players_may_take_the_same_action(rules):
@@ -174,11 +188,11 @@ def test_only_the_phases_with_tokens_falling_are_played(rules):
 
 
 def test_spending_more_than_is_left_stops_the_game_with_a_rules_error(tmp_path):
-    path = variant(tmp_path, "- spend: {amount: $steps_taken}", "- spend: {amount: {sum: [$steps_taken, 9]}}")
+    path = variant(tmp_path, "- spend: {amount: 1}", "- spend: {amount: 10}")
     g = at_first_choice(boardrules.load(str(path)), zones={"centre": ["sun"]}, counters={"coins": {0: 0, 1: 0}})
     act(g, "act", action="sun")
     with pytest.raises(boardrules.RulesError, match="spends 10 points from the budget \\$points, which has 1 left"):
-        act(g, "advance", steps_taken=1)
+        act(g, "advance", how="step")
 
 
 # ---------------------------------------------------------------- markets
@@ -283,9 +297,9 @@ def test_a_spend_from_a_budget_of_another_name_is_a_content_error(tmp_path):
     assert "game.yaml:" in msg
 
 
-def test_buying_with_a_counter_nobody_holds_or_at_rate_zero_is_a_content_error(tmp_path):
-    msg = error_of(variant(tmp_path, "extra: {counter: coins, rate: 1, action: more_points}",
-                           "extra: {counter: cions, rate: 0, action: more_points}"))
+def test_extra_points_from_a_counter_nobody_holds_or_at_rate_zero_are_a_content_error(tmp_path):
+    msg = error_of(variant(tmp_path, "extra: {counter: coins, rate: 1, most: 5, action: more_points}",
+                           "extra: {counter: cions, rate: 0, most: 5, action: more_points}"))
     assert "unknown counter 'cions'" in msg and "each extra point takes at least 1 of the counter" in msg
     assert msg.count("game.yaml:") >= 2
 
@@ -300,5 +314,5 @@ def test_an_unknown_attribute_to_count_kinds_by_is_a_content_error_at_its_column
 def test_the_rules_pages_say_the_budget_like_a_rulebook(tmp_path):
     from boardrules.docgen.site import write_game_pages
     text = "\n".join(p.read_text() for p in write_game_pages(str(GAME), tmp_path))
-    assert "points to spend; first you may take more points, paying 1 of your coins for each; the points you " \
-           "do not spend are lost" in text
+    assert "points to spend; first you may take more points (at most 5), paying 1 of your coins for each; the " \
+           "points you do not spend are lost" in text

@@ -3,7 +3,8 @@
 ``{budget: {as: <name>, amount: <number>, extra: {counter: <counter>, rate: <number>, action: <kind>}, do: [...]}}``
 gives the player ``amount`` points to spend in the steps of ``do`` (the variable ``$<name>``, ``points`` by default;
 a quantity there changes it per player with the cards' modifiers). With ``extra`` the player may first pay for more
-points: a number from 0 to what the counter affords, ``rate`` of it each. ``{spend: {budget: <name>, amount:
+points: a number from 0 to what the counter affords, ``rate`` of it each (and at most ``most``: a number of the
+options and the player count, which lets a fixed action space hold the choice). ``{spend: {budget: <name>, amount:
 <number>}}`` takes points from the budget of an enclosing ``budget`` step (anywhere else it is a content error);
 when ``do`` ends, the points left are lost.
 
@@ -92,12 +93,14 @@ class BudgetTerms:
                 self.report(bp + ("rate",), "each extra point takes at least 1 of the counter: 'rate' is 1 or more")
             choice = self.var("$extra", bp, bind=True)
             kind = more.get("action", "more_" + name)
-            most = (lambda g, env: g.counters[c][holder(g, env)] // max(1, rate(g, env))) if c is not None \
+            afford = (lambda g, env: g.counters[c][holder(g, env)] // max(1, rate(g, env))) if c is not None \
                 else (lambda g, env: 0)
-            ask = self.register(N.ChooseNumber(kind, choice, who, lambda g, env: 0, most, False,
-                                               more.get("text", f"pay for {{{choice}}} more {words}")), bp)
+            most, mtext = self.amount(more["most"], bp + ("most",)) if "most" in more else (None, None)
+            ask = self.register(B.ExtraChoice(kind, choice, who, most, afford,
+                                              more.get("text", f"pay for {{{choice}}} more {words}")), bp)
             prefix += [ask, B.Extra(var, choice, c, rate)]
-            paid = ph('; first you may take more ', words, ', paying ', rtext, ' of your ', ctext, ' for each')
+            paid = ph('; first you may take more ', words, *((' (at most ', mtext, ')') if most else ()), ', paying ',
+                      rtext, ' of your ', ctext, ' for each')
         self.nouns[var] = ph('the ', words, ' you have left')
         outer, self.open_budgets = self.open_budgets, (*self.open_budgets, var)
         spends, self.budget_spends = self.budget_spends, {**self.budget_spends, var: []}

@@ -376,7 +376,10 @@ def content_schemas() -> dict[str, dict]:
              "already there first, then the new ones by card type and copy) a number drawn from 'keep' stay, chosen "
              "at random, and the others come out into 'to'; $moved (or 'as') counts the cards that came out"),
       E("budget", obj({"amount": R("expr"), "as": ident,
-                       "extra": obj({"counter": ident, "rate": R("expr"), "action": ident, "text": text},
+                       "extra": obj({"counter": ident, "rate": R("expr"), "action": ident, "text": text,
+                                     "most": dict(R("expr"), description="at most this many extra points (a "
+                                                  "number of the options and the player count: with it, the "
+                                                  "choice has a place in a fixed action space, boardrules.ai)")},
                                     ["counter"], "before spending, the player may take more points, paying 'rate' "
                                                  "(default 1) of a counter of theirs for each"),
                        "do": steps}, ["amount", "do"]),

@@ -8,7 +8,8 @@ it (unspent points are lost). Nothing else is kept, so a saved game inside a bud
 from __future__ import annotations
 
 from ..errors import RulesError
-from .nodes import Node
+from ..limits import MAX_ANSWERS
+from .nodes import ChooseNumber, Node
 
 
 class Budget(Node):
@@ -33,6 +34,33 @@ def budget_check(var):
             return f"{var}: the points left in a budget are a number, 0 or more, not {v!r:.40}"
         return None
     return check
+
+
+class ExtraChoice(ChooseNumber):
+    """How many extra points the player pays for: a number from 0 to what the counter affords (``afford``, fn(game,
+    env)), and never more than ``most`` when the content gives it. ``low`` and ``high`` are the bounds a fixed action
+    space reads (0 and ``most``; without ``most``, what the counter affords, which no fixed space can hold)."""
+
+    def __init__(self, kind, var, who, most, afford, template):
+        super().__init__(kind, var, who, lambda g, env: 0, most if most is not None else afford, False, template)
+        self.most, self.afford = most, afford
+
+    def exec(self, g, f):
+        env = f.env
+        high = self.afford(g, env)
+        if self.most is not None:
+            high = min(high, self.most(g, env))
+        if high + 1 > MAX_ANSWERS:
+            raise RulesError(f"{self.path}: paying for up to {high} extra points offers more than {MAX_ANSWERS:,} "
+                             f"answers (give the budget's extra a 'most')")
+        values = list(range(max(0, high) + 1))
+        actions = [self.action(n) for n in values]
+        if len(values) == 1:
+            env[self.var] = 0
+            g.note_forced(self.who(g, env), actions[0])
+            return False
+        g.ask(self, self.who(g, env), actions, values)
+        return True
 
 
 class Extra(Node):
