@@ -29,7 +29,9 @@ PATTERNS = {
     # cards filtered as code: "for each of the different kinds of ...", "the goods supply where its good is ..."
     "filter said as code": [r"\b[Ff]or each of the different kinds of\b", r"\bwhere its [a-z ]+ (?:is|are)\b"],
     # an option said as a switch: "if the option `nobles` is on", "X if the option `swap` is on, else Y"
-    "option said as code": [r"the option `[^`]+` is \w"],
+    "option said as code": [r"the option `[^`]+` is \w", r" if you play with the [a-z ]+ option and .*, else "],
+    # a count of a shared place said as a number: "the number of cards in the pool is less than 4"
+    "count said as code": [r"\bthe number of cards in the [a-z ]+ is (?:at least|at most|more than|less than)\b"],
     # a table whose value row does not say what the value is
     "unnamed table row": [r"^\|\s*Value\s*\|"],
 }
@@ -108,11 +110,13 @@ def test_the_patterns_catch_what_they_should():
             "If for some player, the total city spaces of their city is at least 12, the game ends.",
             "If the total victory points of your city is at least 40:",
             "For each of the different kinds of big cards in your hand with tokens on them:",
-            "Move as many cards as your yield from the pool where its colour is the colour of that card."]
+            "Move as many cards as your yield from the pool where its colour is the colour of that card.",
+            "If the number of cards in the pile is at least 4:",
+            "The price is its price with the swap if you play with the swap option and it has one, else its price."]
     good = ["Set the chips to a number by player count (2 / 3 players: 65 / 75).",
             "If there are tokens in the pool:", "the number of big cards in your hand with tokens on them.",
             "You may choose a card to build, if its city spaces are at most the free spaces.",
-            "If you have at least your building cost in doubloons:", "the number of cards in the pile is at least 4.",
+            "If you have at least your building cost in doubloons:", "If there are at least 4 cards in the pile:",
             "If there are fewer colonists in the supply than the need:",
             "Move all cards from your goods of the same kind as the good you keep.",
             "If you play with the nobles option:", "If the new buildings option is draft or random:",
@@ -329,3 +333,27 @@ def test_puerto_rico_trader_craftsman_captain_and_builder_end_read_as_the_rulebo
     assert "your own ship (a wharf you have not used this phase): the own ship buildings in your city, if " in terms
     assert "where it is one of the cargo ships that take that kind of good" in terms
     assert "your goods you load on that ship are more than your goods you load on it" in terms
+
+
+def test_puerto_rico_price_swap_ships_trading_house_and_storing_read_as_the_rulebook():
+    """The last four sentences issue 25 named: the University/Factory price swap is the cards' printed cost, not
+    an if/else in every rule that reads a cost; the ships that take a good are defined as a player says it; the
+    trading house's count reads "there are fewer than 4"; the Captain's storing does not open with a bare moment."""
+    import boardrules
+    pages = {p.path.rsplit("/", 1)[-1]: p.text
+             for p in docgen.GameDoc(boardrules.load("puerto_rico"), "games/puerto_rico").pages()}
+    roles, cards = pages["roles.md"], check.plain(pages["cards.md"])
+    assert "price swap" not in check.plain(roles.split("### Terms used above")[1])
+    assert "the empty violet spaces of that building's price: the empty violet spaces of the building board whose " \
+        "cost is the cost of the building you put on the building board." in check.plain(roles)
+    assert "cost: cost (with the university factory swap option, the cost with the university-factory price swap " \
+        "instead, where a card has one)" in cards
+    assert "the cargo ships that take that kind of good: the cargo ships with room left that already carry that " \
+        "kind of good; while no cargo ship carries it, the empty ones." in check.plain(roles)
+    trader = check.plain(roles.split("## Trader")[1].split("## Captain")[0])
+    assert "there are fewer than 4 cards in the trading house" in trader
+    assert "if there are at least 4 cards in the trading house:" in trader
+    assert "the number of cards" not in trader
+    end = check.plain(roles.split("## Captain")[1].split("**End of the phase**")[1].split("**Cards that act")[0])
+    assert "before you store your goods, abilities that act at the start of each of your turns take effect once " \
+        "more." in end

@@ -273,6 +273,20 @@ def test_a_request_for_another_host_name_is_refused(tables):
     assert client.get("/", headers={"host": "attacker.example"}).status_code == 400
 
 
+def test_an_ipv6_address_with_its_port_is_accepted_as_a_host():
+    from boardrules.serve.app import host_name
+    assert host_name("[::1]:8000") == "[::1]" and host_name("[::1]") == "[::1]"
+    assert host_name("127.0.0.1:8000") == "127.0.0.1" and host_name("localhost") == "localhost"
+    assert host_name("[::1]x:80") == "" and host_name("[::1") == ""
+
+
+def test_a_server_started_on_ipv6_serves_its_own_address_and_refuses_others(tables):
+    client = TestClient(create_app(tables, ["127.0.0.1", "localhost", "[::1]"]), base_url="http://127.0.0.1:8000")
+    assert client.get("/", headers={"host": "[::1]:8000"}).status_code == 200
+    assert client.get("/", headers={"host": "[::2]:8000"}).status_code == 400
+    assert client.get("/", headers={"host": "[::1]evil.example"}).status_code == 400
+
+
 def test_the_start_page_offers_every_packaged_game_and_the_variant_file(client):
     import boardrules
 

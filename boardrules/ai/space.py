@@ -26,6 +26,7 @@ from ..api.game import Game
 from ..api.rules import Rules
 from ..errors import IllegalAction, RulesError, UsageError
 from ..limits import MAX_ANSWERS
+from ..model import flow as F
 from ..model import nodes as N
 
 #: bumped when the way a space is laid out changes (it is part of every space's name)
@@ -269,7 +270,7 @@ def _domains(model, players: int | None, options: dict) -> dict:
     paid_piles = sorted({src.pile for p in model.payments for src in p.sources if src.pile is not None})
 
     def visit(node, path):
-        if isinstance(node, N.RoleSelection):
+        if isinstance(node, F.RoleSelection):
             add("choose_role", ("role",), (((r.id,), 1) for r in model.roles))
         elif isinstance(node, N.Pay):
             cards("pay", "card", False)

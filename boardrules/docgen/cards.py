@@ -1,6 +1,7 @@
 """The cards page: the cards by kind, each card's numbers and its effects as sentences (a part of ``GameDoc``)."""
 from __future__ import annotations
 
+from ..model import pieces as P
 from ..model.phrase import ph
 from .steps import render_steps, split_step, text_of, visible_steps
 from .text import cap, clause, fmt_value, in_language, md, plural, sentence, slug, table, words
@@ -62,7 +63,7 @@ class CardsPage:
         parts = []
         cols = [(title, v[t.index]) for title, v in self.copy_columns()]
         if len({v for _, v in cols}) > 1:
-            said = [f"{v} {title}" if title.startswith("with ") else f"{v} with {title}" for title, v in cols if v]
+            said = self.copies_said(cols)
             # a card only some options bring: say where it is, and that it is in no other game
             none = " (none otherwise)" if any(not v for _, v in cols) else ""
             parts.append("copies: " + "; ".join(said) + none)
@@ -82,6 +83,31 @@ class CardsPage:
             parts.append(f"starts in {md(self.m.zones[t.start].text)}")
         return " · ".join(parts)
 
+    @staticmethod
+    def copies_said(cols) -> list[str]:
+        """One card's copies, as few words as say them: the player counts with the same number merged ("7 with 2
+        players; 10 with 3–5 players"), then each option that changes this card's number, and only those."""
+        by_count, options = [], []
+        for title, v in cols:
+            if title.startswith(("with ", "without ")):
+                options.append((title, v))
+                continue
+            low, _, high = title.split(" ")[0].partition("–")
+            if by_count and by_count[-1][2] == v and int(low) == by_count[-1][1] + 1:
+                by_count[-1][1] = int(high or low)
+            else:
+                by_count.append([int(low), int(high or low), v])
+        said = [f"{v} with {a} players" if a == b else f"{v} with {a}–{b} players" for a, b, v in by_count if v]
+        if len(by_count) == 1 and by_count[0][2]:
+            said = [str(by_count[0][2])]
+        for title, v in options:
+            n = title.rsplit("(", 1)[-1].split(" ")[0] if title.endswith(" players)") else None
+            usual = next((c for a, b, c in by_count if n is not None and n.isdigit() and a <= int(n) <= b),
+                         by_count[-1][2] if by_count else None)
+            if v != usual and v:
+                said.append(f"{v} {title}")
+        return said
+
     def raw_card(self, t):
         for c in self.content.get("cards", []) or []:
             if isinstance(c, dict) and c.get("id") == t.id:
@@ -94,6 +120,10 @@ class CardsPage:
         for name, spec in self.m.attributes.items():
             if isinstance(t.attrs.get(name), dict) and t.attrs[name]:
                 lines += [f"{md(cap(spec.get('text', name)))}: {md(fmt_value(t.attrs[name]))}.", ""]
+            elif spec.get("type") == "shape" and t.attrs.get(name):
+                n = len(P.squares(t.attrs[name]))
+                lines += [f"{md(cap(spec.get('text', name)))}: {P.picture(t.attrs[name])} ({n} square{'s' if n != 1 else ''}).",
+                          ""]
         for kind, eff, text, trig in self.card_effects(t):
             lines += self.effect_lines(kind, eff, text, trig)
         lines += self.note_lines(t.notes)
@@ -117,10 +147,23 @@ class CardsPage:
             copies = str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
             other = " · ".join(in_language(md(t.name[loc]), loc) for loc in self.locales if t.name.get(loc))
             rows.append([self.card_link(t, here) + (f"<br>{other}" if other else "")] + [copies]
-                        + [md(words(v) if isinstance(v := t.attrs.get(a, ""), str) else fmt_value(v))
-                           for a in attrs_shown]
+                        + [self.table_value(a, t.attrs.get(a, "")) for a in attrs_shown]
                         + [", ".join(md(words(x)) for x in sorted(t.tags - kinds))])
         return table(head, rows)
+
+    def instead_note(self, name) -> str:
+        """How an option changes a printed number: " (with the X option, the Y where a card has one)"."""
+        if name not in self.m.attr_instead:
+            return ""
+        opt, other, _ = self.m.attr_instead[name]
+        said = (self.m.attributes.get(other) or {}).get("text", words(other))
+        return (f" (with the [{md(words(opt))}](options.md#option-{opt}) option, the {md(said)} instead, where a card "
+                "has one)")
+
+    def table_value(self, name, value) -> str:
+        if (self.m.attributes.get(name) or {}).get("type") == "shape":
+            return P.picture(value) if value else ""
+        return md(words(value) if isinstance(value, str) else fmt_value(value))
 
     def attr_label(self, name) -> str:
         return md(name.upper() if len(name) <= 2 else cap(words(name)))
@@ -131,7 +174,8 @@ class CardsPage:
         total = sum(t.copies for t in m.types)
         lines += [f"{len(m.types)} kinds of card, {total} cards in all (with {m.min_players} players). "
                   "Each card's effect below is written from its effect data.", ""]
-        legend = [f"**{self.attr_label(a)}**: {md(spec.get('text', a))}" for a, spec in m.attributes.items()]
+        legend = [f"**{self.attr_label(a)}**: {md(spec.get('text', a))}{self.instead_note(a)}"
+                  for a, spec in m.attributes.items()]
         if legend:
             lines += ["Card numbers: " + "; ".join(legend) + ".", ""]
         for kind, types in self.groups():

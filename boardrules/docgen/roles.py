@@ -2,6 +2,7 @@
 of ``GameDoc``)."""
 from __future__ import annotations
 
+from ..model import flow as F
 from ..model import nodes as N
 from ..model.phrase import ph
 from .setup import player_ranges
@@ -123,7 +124,7 @@ class RolesPage:
         start = compiled_steps(self.m, f"{path}/start")
         action = compiled_steps(self.m, f"{path}/action")
         end = compiled_steps(self.m, f"{path}/end")
-        turns = next((i for i, node in enumerate(start) if isinstance(node, N.Turns) and node.parts), None)
+        turns = next((i for i, node in enumerate(start) if isinstance(node, F.Turns) and node.parts), None)
         lines = []
         if turns is None:
             if start:

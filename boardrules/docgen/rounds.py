@@ -4,6 +4,7 @@ still played after the trigger). Both flow shapes (``flow`` with ``rounds``, and
 the same nodes, so both read the same way; a step's ``rule_text`` is already its compiled sentence."""
 from __future__ import annotations
 
+from ..model import flow as F
 from ..model import nodes as N
 from .steps import render_steps
 from .text import md, sentence, table
@@ -30,7 +31,7 @@ def flat(steps) -> list:
 
 def _shown(node) -> bool:
     """A step the pages say: one with a sentence, or the role choice and the rounds (said from the model)."""
-    return bool(getattr(node, "text", "")) or isinstance(node, (N.RoleSelection, N.Rounds))
+    return bool(getattr(node, "text", "")) or isinstance(node, (F.RoleSelection, F.Rounds))
 
 
 class FlowPart:
@@ -46,12 +47,12 @@ class FlowPart:
             return shape
         shape = {"before": [], "rounds": None, "start": [], "choice": None, "end": [], "after": []}
         top = list(getattr(self.m.flow, "steps", None) or [])
-        at = next((i for i, s in enumerate(top) if isinstance(s, N.Activate)), None)
+        at = next((i for i, s in enumerate(top) if isinstance(s, F.Activate)), None)
         for node in flat(top[at + 1:] if at is not None else []):
-            if isinstance(node, N.Rounds) and shape["rounds"] is None:
+            if isinstance(node, F.Rounds) and shape["rounds"] is None:
                 shape["rounds"] = node
                 items = [s for s in flat([node.body]) if _shown(s)]
-                k = next((i for i, s in enumerate(items) if isinstance(s, N.RoleSelection)), None)
+                k = next((i for i, s in enumerate(items) if isinstance(s, F.RoleSelection)), None)
                 if k is None:
                     shape["start"] = items
                 else:
@@ -59,7 +60,7 @@ class FlowPart:
             elif _shown(node):
                 shape["after" if shape["rounds"] is not None else "before"].append(node)
         if shape["rounds"] is None:
-            k = next((i for i, s in enumerate(shape["before"]) if isinstance(s, N.RoleSelection)), None)
+            k = next((i for i, s in enumerate(shape["before"]) if isinstance(s, F.RoleSelection)), None)
             if k is not None:
                 shape["choice"] = shape["before"].pop(k)
                 shape["before"], shape["end"] = shape["before"][:k], shape["before"][k:]
@@ -166,7 +167,7 @@ class FlowPart:
                       + (f" Each round has {count} parts: {', then '.join(names)}." if len(parts) > 1 else ""), ""]
         for title, key, steps in parts:
             lines += [f"### {title} {{#{key}}}", ""]
-            if isinstance(steps, N.RoleSelection):
+            if isinstance(steps, F.RoleSelection):
                 lines += self.choice_lines_of(steps)
                 continue
             lines += self.flow_steps(steps) + [""]

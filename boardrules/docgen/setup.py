@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
+from ..model import flow as F
 from ..model import nodes as N
-from .text import cap, code, fmt_value, md, table
+from .text import cap, code, fmt_value, md, table, words
 
 
 def player_ranges(values: dict) -> list[tuple[str, object]]:
@@ -51,7 +52,7 @@ class SetupPage:
         roles = [self.m.roles[r] for r in g.role_pool]
         position = None
         try:
-            steps = [s for s in self.m.flow.steps if not isinstance(s, N.Rounds) and s.path != "flow"]
+            steps = [s for s in self.m.flow.steps if not isinstance(s, F.Rounds) and s.path != "flow"]
             g.push(N.Block(steps), {})
             g.run()
             if g.pending is None:
@@ -101,7 +102,9 @@ class SetupPage:
             for v in option_values(opt):
                 if v == opt.default:
                     continue
-                label = code(f"{key} = {fmt_value(v)}") if not isinstance(v, bool) else (f"`{key}`" if v else f"no `{key}`")
+                said = words(key)
+                label = f"the {said} option set to {words(fmt_value(v))}" if not isinstance(v, bool) else \
+                    (f"the {said} option" if v else f"without the {said} option")
                 out.append((label, {key: v}))
         return out
 
@@ -122,10 +125,11 @@ class SetupPage:
                 continue
             for label, opts in self.option_variants(n):
                 q = self.probe(n, opts)
+                said = label if label.startswith("without ") else f"with {label}"
                 if isinstance(q, dict) and tuple(q["copies"]) != per[n] and not any(
-                        title.startswith(f"with {label}") for title, _ in cols):
+                        title.startswith(said) for title, _ in cols):
                     anyone = self.m.options[next(iter(opts))].players is None and not by_count
-                    cols.append((f"with {label}" if anyone else f"with {label} ({n} players)", q["copies"]))
+                    cols.append((said if anyone else f"{said} ({n} players)", q["copies"]))
         return cols
 
     def copies_table(self) -> list[str]:

@@ -29,11 +29,11 @@ def examples_dir() -> Path | None:
 
 
 def variant_files(folder: Path | None) -> list[Path]:
-    """The variant files (YAML with ``extends``) of a folder."""
+    """The variant files (YAML with ``extends``) of a folder and its subfolders (``examples/house_rules/``)."""
     if folder is None:
         return []
     out = []
-    for p in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")):
+    for p in sorted(folder.rglob("*.yaml")) + sorted(folder.rglob("*.yml")):
         text = p.read_text(encoding="utf-8")
         if re.search(r"^extends\s*:", text, re.M):
             out.append(p)
@@ -117,7 +117,9 @@ def make_pages(games=None, variants=None) -> list[Page]:
         extends = manifest_extends(path)
         base = base_of(path, extends)
         base_folder = folders.get(base.id) if extends in packaged_games() else None
-        label = f"{path.parent.name}/{path.name}"
+        parts = path.parts     # where a reader finds it in a checkout: examples/house_rules/x.yaml
+        label = "/".join(parts[len(parts) - 1 - parts[::-1].index("examples"):]) if "examples" in parts[:-1] \
+            else f"{path.parent.name}/{path.name}"
         page = VariantDoc(path, label, rules, base, base_folder).page("variants")
         vpages.append(page)
         rows.append([f"[{md(rules.title)}]({path.stem}.md)", code(label), md(base.title),

@@ -267,7 +267,7 @@ class VariantDoc:
         counts = tuple(sorted((n, per[n]["copies"][t.index]) for n in common))
         both = {title for title, _ in other.copy_columns()}
         options = tuple((title, v[t.index]) for title, v in doc.copy_columns()
-                        if title.startswith("with ") and title in both)
+                        if title.startswith(("with ", "without ")) and title in both)
         return Said(self.copies_text(doc, t), (counts, options))
 
     def card_fields(self, doc: GameDoc, t) -> dict:

@@ -13,7 +13,8 @@ import attrs
 from ..actions import Action
 from ..errors import RulesError, StateError
 from ..limits import MAX_NUMBER, MAX_STATE_EVENTS, MAX_STATE_HISTORY
-from ..model.nodes import Choose, ForEachPlayer, RoleSelection, Turns
+from ..model.flow import RoleSelection, Turns
+from ..model.nodes import Choose, ForEachPlayer
 from ..model.phases import PlayPhase
 from .kernel import Kernel
 from .rng import MASK

@@ -11,6 +11,7 @@ serialise and resume exactly as before.
 from __future__ import annotations
 
 from ..errors import RulesError
+from ..model import flow as F
 from ..model import nodes as N
 from .codegen import Writer
 
@@ -20,19 +21,19 @@ MAX_NEST = 20       # ifs written inside ifs, at most (Python limits how deep bl
 def _inline(node, depth=0) -> bool:
     """Whether a step can be written in place: it never changes the flow (and every step written in place
     reads its variables as ``env``, so it may sit in a loop written in place, whose variables are its own)."""
-    if isinstance(node, (N.Let, N.SetCounter, N.StartPlayer, N.PassStartPlayer, N.PhaseBegin, N.Activate, N.Move,
+    if isinstance(node, (N.Let, N.SetCounter, N.StartPlayer, N.PassStartPlayer, F.PhaseBegin, F.Activate, N.Move,
                          N.Shuffle)):
         return True
     if depth >= MAX_NEST:
         return False
     if isinstance(node, N.If):
         return all(b is None or _flat(b, depth + 1) for b in (node.then, node.other))
-    if isinstance(node, (N.ForEach, N.ForEachPlayer)):
+    if isinstance(node, (F.ForEach, N.ForEachPlayer)):
         return _body(node.body, depth + 1)
-    if isinstance(node, N.While):       # its body runs in the loop's own variables
+    if isinstance(node, F.While):       # its body runs in the loop's own variables
         return _body(node.body, depth + 1)
-    if isinstance(node, N.Call):        # a procedure that calls none, its steps all simple
-        return _body(node.block, depth + 1) and not any(isinstance(x, N.Call) for x in node.block.steps)
+    if isinstance(node, F.Call):        # a procedure that calls none, its steps all simple
+        return _body(node.block, depth + 1) and not any(isinstance(x, F.Call) for x in node.block.steps)
     return False
 
 
@@ -76,9 +77,9 @@ def _write_inline(w: Writer, s, depth):
             else:                       # the cards of a selector
                 w.put(depth, f"{moved} = {e.const(N.move_all)}(g, list({e.expr(s.source)}), {n}, {dest}, "
                              f"{s.bottom!r})")
-    elif isinstance(s, N.PhaseBegin):
+    elif isinstance(s, F.PhaseBegin):
         w.put(depth, "g.begin_phase(env['role'], env['chooser'], env.get('free'))")
-    elif isinstance(s, N.Activate):
+    elif isinstance(s, F.Activate):
         w.put(depth, "g.activate_fresh()")
     elif isinstance(s, N.StartPlayer):
         if s.how == "random":
@@ -94,7 +95,7 @@ def _write_inline(w: Writer, s, depth):
         if s.other is not None and s.other.steps:
             w.put(depth, "else:")
             _write_steps(w, s.other.steps, depth + 1)
-    elif isinstance(s, N.While):        # checked before each run, at most ``limit`` runs (While.step)
+    elif isinstance(s, F.While):        # checked before each run, at most ``limit`` runs (While.step)
         runs = w.temp()
         w.put(depth, f"{runs} = 0")
         w.put(depth, f"while {e.expr(s.cond)}:")
@@ -105,10 +106,10 @@ def _write_inline(w: Writer, s, depth):
         w.put(depth + 1, "if g.work < 0:")
         w.put(depth + 2, "g.spend(0)")
         _write_steps(w, s.body.steps, depth + 1)
-    elif isinstance(s, (N.ForEach, N.ForEachPlayer, N.Call)):      # the frames they would push, as a loop
+    elif isinstance(s, (F.ForEach, N.ForEachPlayer, F.Call)):      # the frames they would push, as a loop
         outer = w.temp()
         w.put(depth, f"{outer} = env")
-        if isinstance(s, N.ForEach):        # the items taken when the loop starts, each in a copy of the variables
+        if isinstance(s, F.ForEach):        # the items taken when the loop starts, each in a copy of the variables
             item, items = w.temp(), w.temp()
             w.put(depth, f"{items} = {e.expr(s.items)}")
             w.put(depth, f"g.spend(len({items}))")
@@ -124,8 +125,8 @@ def _write_inline(w: Writer, s, depth):
             w.put(depth + 1, f"env['index'] = {i}")
         else:                               # a procedure, in a copy of the caller's variables
             w.put(depth, f"env = dict({outer})")
-        inner = depth if isinstance(s, N.Call) else depth + 1
-        _write_steps(w, (s.block if isinstance(s, N.Call) else s.body).steps, inner)
+        inner = depth if isinstance(s, F.Call) else depth + 1
+        _write_steps(w, (s.block if isinstance(s, F.Call) else s.body).steps, inner)
         w.put(depth, f"env = {outer}")
     elif isinstance(s, N.Shuffle):
         w.put(depth, f"g.shuffle_zone({e.expr(s.zone)})")
@@ -158,7 +159,7 @@ def _write_block(w: Writer, name: str, block, answered) -> None:
                 if s.event in answered:        # an event no card of the game answers is not announced at all
                     w.put(3, f"if g.emit({e.const(s.event)}, env):")
                     w.put(4, "return")
-            elif isinstance(s, N.PhaseEnd):
+            elif isinstance(s, F.PhaseEnd):
                 w.put(3, "g.end_phase()")
                 w.put(3, "if g.over:")
                 w.put(4, "return")

@@ -4,7 +4,9 @@ from __future__ import annotations
 import re
 
 from ..errors import ContentIssue
+from ..model import flow as F
 from ..model import nodes as N
+from ..model import pieces as P
 from ..model import records as M
 from ..model.phrase import capital, joined, name_tables, ph
 from ..content.merge import walk
@@ -27,6 +29,7 @@ ATTRIBUTE_TYPES = {
     "string": lambda v: isinstance(v, str),
     "boolean": lambda v: isinstance(v, bool),
     "map": lambda v: isinstance(v, dict),
+    "shape": lambda v: isinstance(v, list),        # checked square by square in pieces.shape_problem
 }
 
 
@@ -114,12 +117,35 @@ class ContentCompiler(StepCompiler):
         m.instance_tags[:] = [t.tags for t in m.instance_types]
         for name, values in m.attr_tables.items():
             values[:] = [t.attrs.get(name, 0) for t in m.instance_types]
+        shaped = [a for a, spec in m.attributes.items() if (spec or {}).get("type") == "shape"]
+        m.piece_sizes[:] = [len(P.squares(t.attrs.get(shaped[0]) or [])) if shaped else 0 for t in m.instance_types]
+        for name, (_, other, values) in m.attr_instead.items():
+            values[:] = [t.attrs.get(other) or t.attrs.get(name, 0) for t in m.instance_types]
         for holder in [*m.piles, *(c for c in m.counters if c.scope == "card")]:
             spec = self.doc.data.get("piles" if isinstance(holder, M.PileDef) else "counters", {}).get(holder.id, {})
             cap = spec.get("capacity")
             if isinstance(cap, dict) and set(cap) == {"attr", "of"} and cap["of"] == "$self" \
                     and m.attributes.get(cap["attr"], {}).get("type", "integer") == "integer":
                 holder.capacity_table = [t.attrs.get(cap["attr"], 0) for t in m.instance_types]
+
+    def attribute_instead(self, key, spec, path):
+        """``instead: {option, attr}``: a printed number an option changes (one table per setting, so reading it
+        stays a list lookup)."""
+        m, opt, other = self.m, spec["instead"]["option"], spec["instead"]["attr"]
+        where = path + ("instead",)
+        if spec.get("type") != "integer":
+            self.report(where, f"only an integer attribute can read another one instead, not {key!r} "
+                               f"({spec.get('type')})")
+        if opt not in m.options:
+            self.report(where + ("option",), f"unknown option {opt!r}", choices=list(m.options))
+        elif not isinstance(m.options[opt].default, bool):
+            self.report(where + ("option",), f"option {opt!r} is not an on/off option: 'instead' reads another "
+                                             "attribute while the option is on")
+        if other not in m.attributes or other == key:
+            self.report(where + ("attr",), f"{other!r} is not another attribute", choices=[a for a in m.attributes if a != key])
+        elif m.attributes[other].get("type") != "integer":
+            self.report(where + ("attr",), f"attribute {other!r} is not an integer attribute")
+        m.attr_instead[key] = (opt, other, [])
 
     def play_hints(self, spec):
         """The ``play`` section (hints for bots and reports), checked against the attributes, tags and action kinds
@@ -173,6 +199,9 @@ class ContentCompiler(StepCompiler):
             m.presets[key] = {"text": spec.get("text", key), "options": dict(spec["options"])}
         for doc, path, key, spec in self.entries("attributes"):
             m.attributes[key] = spec
+        for doc, path, key, spec in self.entries("attributes"):
+            if "instead" in spec:
+                self.attribute_instead(key, spec, path)
         for doc, path, key, spec in self.entries("zones"):
             if "family" in spec:
                 self.family(key, spec, path)
@@ -270,6 +299,8 @@ class ContentCompiler(StepCompiler):
                 want = m.attributes[k].get("type", "integer")
                 if not ATTRIBUTE_TYPES[want](v):
                     self.report(path + (k,), f"attribute {k!r} is declared as {want}, got {v!r:.40}")
+                    continue
+                if want == "shape" and self.shape_problem(v, path + (k,)):
                     continue
                 attrs[k] = v
             for k, a in m.attributes.items():
@@ -509,10 +540,10 @@ class ContentCompiler(StepCompiler):
             role.action_text = self.text_of(action)
             role.start_text = joined("; ", [x.text for x in start])
             role.end_text = joined("; ", [x.text for x in end])
-            steps = [N.PhaseBegin(), N.Emit("role_chosen") if "role_chosen" in m.events else None,
+            steps = [F.PhaseBegin(), N.Emit("role_chosen") if "role_chosen" in m.events else None,
                      self.each_player_emits("phase_start", ("roles", key, "phase_start")),
                      *start, self.register(N.ForEachPlayer(_phase_lead, action), ("roles", key, "each")),
-                     closing, *end, self.each_player_emits("phase_end", ("roles", key, "phase_end")), N.PhaseEnd()]
+                     closing, *end, self.each_player_emits("phase_end", ("roles", key, "phase_end")), F.PhaseEnd()]
             role.block = self.register(N.Block([s for s in steps if s is not None]), ("roles", key))
 
     def role_nouns(self):
@@ -656,8 +687,8 @@ class ContentCompiler(StepCompiler):
             body = self.block(rnd.get("start", []), ("round", "start"), suffix=[choice])
             end = self.block(rnd.get("end", []), ("round", "end"), shared=True)
             round_block = self.register(N.Block([body, end]), ("round",))
-            after_setup = [self.register(N.Rounds(round_block, rnd.get("limit", ROUND_LIMIT)), ("round", "loop"))]
-        m.flow = self.block(top.get("setup", []), ("setup",), suffix=[N.Activate(), *after_setup])
+            after_setup = [self.register(F.Rounds(round_block, rnd.get("limit", ROUND_LIMIT)), ("round", "loop"))]
+        m.flow = self.block(top.get("setup", []), ("setup",), suffix=[F.Activate(), *after_setup])
         self.no_player_here = None
 
     def role_choice(self, spec, path):
@@ -674,7 +705,7 @@ class ContentCompiler(StepCompiler):
             if any(not 0 <= k < int(n) for k in order):
                 self.report(path + ("by_players", n), f"seat offsets must be between 0 and {int(n) - 1}")
             m.role_order_by_players[int(n)] = list(order)
-        return N.RoleSelection()
+        return F.RoleSelection()
 
     def procedures(self):
         """Named blocks a step can ``call``, compiled once (a procedure may call itself: the engine bounds the

@@ -88,16 +88,26 @@ class ConditionCompiler(SelectorCompiler):
         """A count of your own cards against a number, as what you have: (sentence, its negation) or None."""
         counted = self.counted.get(id(left))
         if counted is None or key not in HAVE or not isinstance(pair, list) or len(pair) != 2 \
-                or type(pair[1]) is not int or "your " not in counted[1]:
+                or type(pair[1]) is not int or pair[1] < 0:
             return None
         n = pair[1]
         noun = counted[0] if n == 1 else counted[1]
         if noun is None:
             return None
-        said = ph("you have ", HAVE[key], " ", Tok(str(n), "number", n), " ", noun)
+        number = Tok(str(n), "number", n)
+        if "your " not in counted[1]:       # a shared place: "there are fewer than 4 cards in the pool"
+            if n == 0:
+                return None
+            verb = "there is " if n == 1 and key in ("le", "eq") else "there are "
+            said = ph(verb, HAVE[key], " ", number, " ", noun)
+            other = HAVE.get(OPPOSITE[key])
+            verb = "there is " if n == 1 and OPPOSITE[key] in ("le", "eq") else "there are "
+            return said, (ph(verb, other, " ", number, " ", noun) if other else
+                          ph("there are not ", HAVE[key], " ", number, " ", noun))
+        said = ph("you have ", HAVE[key], " ", number, " ", noun)
         other = HAVE.get(OPPOSITE[key])
-        return said, (ph("you have ", other, " ", Tok(str(n), "number", n), " ", noun) if other else
-                      ph("you do not have ", HAVE[key], " ", Tok(str(n), "number", n), " ", noun))
+        return said, (ph("you have ", other, " ", number, " ", noun) if other else
+                      ph("you do not have ", HAVE[key], " ", number, " ", noun))
 
     def held_text(self, left, pair, key, tb):
         """A counter compared with an amount, as what you have or what there is: (sentence, its negation) or None.
@@ -328,10 +338,11 @@ class ConditionCompiler(SelectorCompiler):
     def if_distinct(self, node, path):
         name = node["distinct"]
         sel, text = self.selector(node["in"], path + ("in",))
-        types = self.m.instance_types
+        table = self.attr_table(name)
 
         def fn(g, env):
-            values = [types[c].attrs.get(name, 0) for c in sel(g, env)]
+            by_card = table(g)
+            values = [by_card[c] for c in sel(g, env)]
             return len(set(values)) == len(values)
         return fn, ph('no two of ', text, ' have the same ', self.m.attr_text(name))
 

@@ -16,6 +16,7 @@ from ..model.phrase import Table, Tok, joined, ph, table_tok
 from ..model.records import article, pile_text, plural
 from .codegen import coded, missing
 from .families import FamilyTerms
+from .pieces import PieceTerms
 
 COMPARE = {"eq": (operator.eq, "is"), "ne": (operator.ne, "is not"), "lt": (operator.lt, "is less than"),
            "le": (operator.le, "is at most"), "gt": (operator.gt, "is more than"), "ge": (operator.ge, "is at least")}
@@ -152,7 +153,7 @@ def is_var(value) -> bool:
     return isinstance(value, str) and value.startswith("$")
 
 
-class Compiler(FamilyTerms):
+class Compiler(FamilyTerms, PieceTerms):
     """Shared by expression and step compilation: resolves names and collects issues."""
 
     def __init__(self, model, report):
@@ -511,7 +512,19 @@ class Compiler(FamilyTerms):
 
         values = self.m.attr_tables.setdefault(name, [])     # filled once every card instance exists
         of = node.get("of", "$it")
-        if is_var(of):
+        if name in self.m.attr_instead:     # the option picks the table
+            opt, _, alt = self.m.attr_instead[name]
+
+            def fn(g, env):
+                c = card(g, env)
+                return 0 if c is None else (alt if g.options.get(opt) else values)[c]
+
+            def code(e):
+                t = e.temp()
+                return (f"(0 if ({t} := {e.expr(card)}) is None else ({e.const(alt)} if g.options.get({e.const(opt)}) "
+                        f"else {e.const(values)})[{t}])")
+            coded(fn, code)
+        elif is_var(of):
             var = of[1:]
 
             def fn(g, env):
@@ -556,8 +569,12 @@ class Compiler(FamilyTerms):
             self.report(path + ("total",), f"unknown attribute {name!r}", choices=self.m.attributes)
         sel, text = self.selector(node.get("in"), path + ("in",))
         values = self.m.attr_tables.setdefault(name, [])     # filled once every card instance exists
-        fn = coded(lambda g, env: _total(sel(g, env), values),
-                   lambda e: f"{e.const(_total)}({e.expr(sel)}, {e.const(values)})")
+        if name in self.m.attr_instead:
+            opt, _, alt = self.m.attr_instead[name]
+            fn = lambda g, env: _total(sel(g, env), alt if g.options.get(opt) else values)    # noqa: E731
+        else:
+            fn = coded(lambda g, env: _total(sel(g, env), values),
+                       lambda e: f"{e.const(_total)}({e.expr(sel)}, {e.const(values)})")
         said = self.m.attr_text(name)
         if str(text).startswith("your ") and str(said).endswith("s") and not str(said).endswith("ss"):
             # compared with a number it reads as what you have: "you have at least 12 marks in your hand"
@@ -614,9 +631,22 @@ class Compiler(FamilyTerms):
         if name not in self.m.attributes:
             self.report(path + (key,), f"unknown attribute {name!r}", choices=self.m.attributes)
         sel, text = self.selector(node.get("in"), path + ("in",))
-        types = self.m.instance_types
-        return (lambda g, env: pick((types[c].attrs.get(name, 0) for c in sel(g, env)), default=0)), \
+        table = self.attr_table(name)
+
+        def fn(g, env):
+            values = table(g)
+            return pick((values[c] for c in sel(g, env)), default=0)
+        return fn, \
             ph('the ', word, ' ', self.m.attr_text(name), ' among ', text)
+
+    def attr_table(self, name):
+        """fn(game) -> the attribute's value per card instance (the table an option picks, for an attribute
+        declared with ``instead``)."""
+        values = self.m.attr_tables.setdefault(name, [])     # filled once every card instance exists
+        if name not in self.m.attr_instead:
+            return lambda g: values
+        opt, _, alt = self.m.attr_instead[name]
+        return lambda g: alt if g.options.get(opt) else values
 
     def num_types(self, node, path):
         sel, text = self.selector(node["types"], path + ("types",))
@@ -644,13 +674,14 @@ class Compiler(FamilyTerms):
         spec = node["groups"]
         sel, text = self.selector(spec["in"], path + ("groups", "in"))
         by, size = spec["by"], spec.get("size", 3)
-        types = self.m.instance_types
+        types, table = self.m.instance_types, self.attr_table(by)
 
         def fn(g, env):
             buckets = {}
+            by_card = table(g)
             for c in sel(g, env):
                 t = types[c]
-                counts = buckets.setdefault(t.attrs.get(by, 0), {})
+                counts = buckets.setdefault(by_card[c], {})
                 counts[t.index] = counts.get(t.index, 0) + 1
             total = 0
             for counts in buckets.values():

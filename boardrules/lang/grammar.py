@@ -257,7 +257,10 @@ def content_schemas() -> dict[str, dict]:
         obj({"zone": ident, "of": owner, "key": zone_key, "where": R("condition"), "deep": {"type": "boolean"},
              "except": dict(R("card_ref"), description="leave this one card out"),
              "one_per_type": {"type": "boolean", "description": "keep only the first card of each kind (card id)"},
-             "text": sel_text},
+             "text": sel_text,
+             "means": {"type": "string", "description": "with 'text': what those cards are, as a rulebook says it "
+                                                        "(the rules pages define the name with it instead of the "
+                                                        "sentence generated from 'where')"}},
             ["zone"],
             "the cards in a zone (of a player, for per-player zones)"),
         obj({"selector": ident}, ["selector"], "a selector declared by name under 'selectors'"),
@@ -296,6 +299,8 @@ def content_schemas() -> dict[str, dict]:
              "and 1 are one step apart"),
       E("seat", player, desc="a player's seat: 0 for the first seat, counting to the left"),
       E("filled", obj({"zone": ident, "of": owner}, ["zone"]), desc="how many members of a family of zones hold a card"),
+      E("squares", R("card_ref"), desc="how many squares the piece of a card has (its 'shape' attribute; 0 for a card "
+                                      "without one)"),
       E("round", {"const": True}, desc="the round number (1 in the first round)"),
       E("least", ident, ["least", "in"], {"in": R("selector")}, "the lowest value of an attribute among cards (0 if none)"),
       E("most", ident, ["most", "in"], {"in": R("selector")}, "the highest value of an attribute among cards (0 if none)"),
@@ -474,7 +479,9 @@ def content_schemas() -> dict[str, dict]:
                         desc="when cards start and stop working (their modifiers and triggers)")
     defs["card"] = {"type": "object", "required": ["id", "name"], "additionalProperties":
       {"description": "an attribute declared under 'attributes'", "oneOf": [{"type": ["integer", "string", "boolean"]},
-       {"type": "object", "additionalProperties": {"type": ["integer", "string"]}}]},
+       {"type": "object", "additionalProperties": {"type": ["integer", "string"]}},
+       {"type": "array", "items": {"type": "string", "maxLength": 64}, "minItems": 1, "maxItems": 64,
+        "description": "a shape: rows of '#' (a square) and '.' (none)"}]},
       "properties": {"id": ident, "name": name, "copies": {"type": "integer", "minimum": 0, "maximum": 1000,
                                                        "description": "copies in a game (0: only through extra_copies)"},
                      "tags": {"type": "array", "items": ident, "uniqueItems": True}, "start": ident,
@@ -504,7 +511,13 @@ def content_schemas() -> dict[str, dict]:
                                            "description": "options that cannot be on (truthy) together with this one"}},
                              ["default"])),
       "presets": mapping(obj({"text": text, "options": {"type": "object", "minProperties": 1}}, ["options"])),
-      "attributes": mapping(obj({"type": {"enum": ["integer", "string", "map", "boolean"]}, "default": {}, "text": text}, ["type"])),
+      "attributes": mapping(obj({"type": {"enum": ["integer", "string", "map", "boolean", "shape"],
+                                          "description": "shape: a piece of squares, written as rows of '#' (a "
+                                                         "square) and '.' (none), all joined side by side"}, "default": {}, "text": text,
+                                 "instead": obj({"option": ident, "attr": ident}, ["option", "attr"],
+                                                "an integer attribute an option changes: while the on/off option "
+                                                "'option' is on, a card that has the attribute 'attr' (not 0) reads "
+                                                "its value instead")}, ["type"])),
       "zones": mapping(obj({"scope": {"enum": ["shared", "player"]},
                             "visibility": {"enum": ["hidden", "owner", "public", "top"],
                                            "description": "who sees the cards: nobody, the owner, everyone, or everyone "

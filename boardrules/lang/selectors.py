@@ -193,8 +193,11 @@ class SelectorCompiler(Compiler):
             text = ph('the different kinds of ', counted) if counted else ph('one card of each kind among ', text)
             if counted and "where" in node and tag is not None:
                 self.kinds_of[id(base)] = kind
+        if "means" in node and not isinstance(node.get("text"), str):
+            self.report(path + ("means",), "'means' says what a named selector's cards are: give the name as 'text'")
         if isinstance(node.get("text"), str):      # the content's own name for these cards; the docs define it
-            self.m.selector_phrases.setdefault(node["text"], ph(text, ', if ', guard) if guard is not None else text)
+            said = node["means"] if isinstance(node.get("means"), str) else text
+            self.m.selector_phrases.setdefault(node["text"], ph(said, ', if ', guard) if guard is not None else said)
             text = node["text"]
         elif counted and not node.get("one_per_type"):
             self.cards_of[id(base)] = (one, counted)
@@ -292,7 +295,8 @@ class SelectorCompiler(Compiler):
         if set(where) == {"eq"} and isinstance(pair, list) and len(pair) == 2:
             for mine, theirs in (pair, pair[::-1]):
                 if isinstance(mine, dict) and set(mine) <= {"attr", "of"} and mine.get("of", "$it") == "$it" \
-                        and "key" not in mine and "$it" not in repr(theirs):
+                        and "key" not in mine and "$it" not in repr(theirs) \
+                        and mine.get("attr") not in self.m.attr_instead:
                     values = self.m.attr_tables.setdefault(mine["attr"], [])
                     issues = getattr(self, "issues", None)
                     known = len(issues) if issues is not None else 0

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from ..model import flow as F
 from ..model import nodes as N
 from ..model.phrase import Tok, capital, joined, name_tables, ph
 from ..model.records import article, plural
@@ -273,7 +274,7 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms):
         spec = item["rounds"]
         body = self.block(spec.get("do"), path + ("rounds", "do"))
         limit = spec.get("limit", 1000)
-        return self.compound(N.Rounds(body, limit), "round after round until the game ends", body)
+        return self.compound(F.Rounds(body, limit), "round after round until the game ends", body)
 
     def st_choose_roles(self, item, path):
         node = self.role_choice(item["choose_roles"] or {}, path + ("choose_roles",))
@@ -286,14 +287,14 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms):
         body = self.with_player(lambda: self.block(spec.get("do"), p + ("do",)))
         order = spec.get("order", "each")
         how = "each player once" if order == "each" else "the players in turn, round and round until all pass"
-        return self.compound(N.Turns(order, start, body, spec.get("limit", 10000)), ph(how, ', starting with ', stext), body)
+        return self.compound(F.Turns(order, start, body, spec.get("limit", 10000)), ph(how, ', starting with ', stext), body)
 
     def st_while(self, item, path):
         spec = item["while"]
         p = path + ("while",)
         cond, ctext = self.condition(spec["if"], p + ("if",))
         body = self.block(spec.get("do"), p + ("do",), shared=True)
-        return self.compound(N.While(cond, body, spec.get("limit", 1000)), ph('while ', ctext), body)
+        return self.compound(F.While(cond, body, spec.get("limit", 1000)), ph('while ', ctext), body)
 
     def st_for_each(self, item, path):
         spec = item["for_each"]
@@ -312,7 +313,7 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms):
             kind = self.kinds_of.get(id(items))
             if kind is not None:        # "for each kind of <card> in <zone> ...", not "for each of the kinds of"
                 body = self.block(spec.get("do"), p + ("do",), shared=True)
-                return self.compound(N.ForEach(items, var, body), ph('for each kind of ', kind), body)
+                return self.compound(F.ForEach(items, var, body), ph('for each kind of ', kind), body)
         else:
             var = self.var("$" + spec.get("as", "value"), p + ("as",), bind=True)
             low, ltext = self.arith(spec["from"], p + ("from",))
@@ -320,10 +321,10 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms):
             items = lambda g, env: range(low(g, env), high(g, env) + 1)  # noqa: E731
             what = ph('the numbers from ', ltext, ' to ', htext)
         body = self.block(spec.get("do"), p + ("do",), shared=True)
-        return self.compound(N.ForEach(items, var, body), ph('for each of ', what), body)
+        return self.compound(F.ForEach(items, var, body), ph('for each of ', what), body)
 
     def st_call(self, item, path):
-        node = N.Call(item["call"])
+        node = F.Call(item["call"])
         self.calls.append((node, path + ("call",)))
         spec = (self.doc.data.get("procedures") or {}).get(item["call"]) if hasattr(self, "doc") else None
         if isinstance(spec, dict) and isinstance(spec.get("text"), str):
@@ -505,7 +506,7 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms):
         when = spec.get("when", "now")
         moment = {"now": "at once", "after_phase": "at the end of this phase",
                   "after_round": "at the end of this round"}.get(when, when)
-        return N.EndGame(cond, spec.get("text", ctext), when), ph('if ', ctext, ', the game ends ', moment)
+        return N.EndGame(cond, str(spec.get("text", ctext)), when), ph('if ', ctext, ', the game ends ', moment)
 
     def st_start_player(self, item, path):
         how = item["start_player"]
@@ -539,7 +540,7 @@ def _say_the_number(item, node, after, call, later=(), content=None) -> None:
     whole number is said after the procedure's sentence: "pay tokens to the heap equal to your fee" (a table it reads
     off is headed by the procedure's noun, "Tokens"). Only a single variable bound before the call (see ``_user_of``) and read by
     no later step (nor by what a later call or emit runs), and only sentences the content did not write itself."""
-    if not (isinstance(node, N.Let) and isinstance(call, N.Call) and "rule_text" not in item
+    if not (isinstance(node, N.Let) and isinstance(call, F.Call) and "rule_text" not in item
             and "rule_text" not in after and isinstance(call.text, str) and "that many " in call.text):
         return
     values = list(item["let"].values())
@@ -580,7 +581,7 @@ def _user_of(made, k, content):
     name = next(iter(item["let"]))
     for j in range(k + 1, len(made)):
         later, step = made[j]
-        if isinstance(step, N.Call):
+        if isinstance(step, F.Call):
             return j
         if not _out_of_sight(later, item["let"][name], name, content):
             return None

@@ -281,6 +281,8 @@ class GameDef:
     counter_index: dict = attrs.field(factory=dict)
     reset_counters: dict = attrs.field(factory=dict)    # "round" | "phase" -> the counters set back to 0 then
     attr_tables: dict = attrs.field(factory=dict)       # attribute -> its value per card instance (0: none)
+    attr_instead: dict = attrs.field(factory=dict)      # attribute -> (option, its value per card instance then)
+    piece_sizes: list = attrs.field(factory=list)       # card instance -> the squares of its piece (0: none)
     instance_kinds: list = attrs.field(factory=list)    # card instance -> its card type index
     instance_tags: list = attrs.field(factory=list)     # card instance -> its tags
     card_counters: tuple = ()                           # counters held by cards: part of what tells two cards apart

@@ -20,13 +20,38 @@ from .tables import Refused, Tables, need_web
 COOKIE = "seat_token"
 
 
+def host_name(header: str) -> str:
+    """The host a Host header names, without its port: ``[::1]:8000`` -> ``[::1]``, ``127.0.0.1:8000`` ->
+    ``127.0.0.1`` (Starlette's own check splits at the first colon, so it never accepts an IPv6 address)."""
+    if header.startswith("["):
+        end = header.find("]")
+        return header[:end + 1] if end > 0 and header[end + 1:end + 2] in ("", ":") else ""
+    return header.split(":", 1)[0]
+
+
+class HostCheck:
+    """Refuses (400) a request whose Host header names none of ``allowed``."""
+
+    def __init__(self, app, allowed) -> None:
+        self.app, self.allowed = app, {h.lower() for h in allowed}
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            headers = dict(scope.get("headers") or [])
+            name = host_name(headers.get(b"host", b"").decode("latin-1").strip().lower())
+            if name not in self.allowed:
+                from starlette.responses import PlainTextResponse
+                await PlainTextResponse("Invalid host header", status_code=400)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def create_app(tables: Tables, hosts: list[str] | tuple[str, ...] = ("127.0.0.1", "localhost")) -> Any:
     """The application serving ``tables``; ``hosts``: the names a request's Host header may give."""
     need_web()
     from starlette.applications import Starlette
     from starlette.concurrency import run_in_threadpool
     from starlette.middleware import Middleware
-    from starlette.middleware.trustedhost import TrustedHostMiddleware
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, RedirectResponse, Response
     from starlette.routing import Mount, Route
@@ -127,8 +152,7 @@ def create_app(tables: Tables, hosts: list[str] | tuple[str, ...] = ("127.0.0.1"
         Route("/join/{table}/{seat:int}/{code}", join),
         Mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static"),
     ]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))] \
-        if "*" not in hosts else []
+    middleware = [Middleware(HostCheck, allowed=list(hosts))] if "*" not in hosts else []
     app = Starlette(routes=routes, middleware=middleware)
     app.state.tables = tables
     return app
@@ -159,7 +183,8 @@ def serve(sources: list[str], host: str = "127.0.0.1", port: int = 8000, key_fil
     from .tables import Sealer, default_key_file
 
     tables = Tables(sources, Sealer.from_file(key_file or default_key_file()), seed=seed)
-    hosts = ["127.0.0.1", "localhost", "[::1]", host] if host not in ("0.0.0.0", "::") else ["*"]
+    named = f"[{host}]" if ":" in host and not host.startswith("[") else host     # as a Host header writes it
+    hosts = ["127.0.0.1", "localhost", "[::1]", named] if host not in ("0.0.0.0", "::") else ["*"]
     app = create_app(tables, hosts)
     shown = f"[{host}]" if ":" in host else host
     print(f"boardrules web table: http://{shown}:{port}/  (Ctrl-C stops it; games live in memory, save them to "
