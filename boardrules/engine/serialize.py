@@ -235,6 +235,10 @@ def _from_json(model, data, check_options) -> Kernel:
             env = _env_in(k, fd.env, problems, f"flow[{i}].env")
             if not problems:
                 problems.extend(_env_problems(k, i, env, prev))
+            own = getattr(node, "env_problem", None)       # what a family's frame says of its own variables
+            wrong = own(env, fd.pc) if own is not None and not problems else None
+            if wrong:
+                problems.append(f"flow[{i}].env.{wrong}")
         k.stack.append(Frame(node, env, _plain(fd.data), fd.pc))     # (nothing shared with the caller's state)
         prev = env
     if doc.over and (doc.flow or doc.pending is not None):

@@ -65,6 +65,7 @@ DEFAULTS = {
     ("step", "pick", "count"): "`1`", ("step", "pick", "optional"): "`false`", ("step", "pick", "as"): "`moved`",
     ("step", "pick", "text"): "<action> {card}",
     ("step", "release", "model"): "`urn`", ("step", "release", "as"): "`moved`",
+    ("step", "budget", "as"): "`points`", ("step", "spend", "budget"): "`points`", ("step", "spend", "amount"): "`1`",
     ("step", "discard_down", "of"): "`you`", ("step", "discard_down", "into"): "`discard`",
     ("step", "add", "value"): "`1`", ("step", "add", "of"): "`you`",
     ("step", "set", "value"): "`1`", ("step", "set", "of"): "`you`",
@@ -129,6 +130,14 @@ FIELD_NOTES = {
     ("step", "release", "model"): "how the cards that stay are chosen: `urn`, a number drawn from 'keep', then that "
                                   "many cards drawn without replacement, every card alike",
     ("step", "release", "as"): "the variable that counts the cards that came out (instead of `$moved`)",
+    ("expr", "most_of_a_kind", "in"): "the cards counted", ("expr", "kinds", "in"): "the cards counted",
+    ("expr", "most_of_a_kind", "by"): "the attribute whose values are the kinds (without it: the card id)",
+    ("expr", "kinds", "by"): "the attribute whose values are the kinds (without it: the card id)",
+    ("step", "budget", "amount"): "the points the player starts with (a quantity: the cards' modifiers change it)",
+    ("step", "budget", "as"): "the budget's variable: the points left, which the steps of 'do' read as `$<as>`",
+    ("step", "budget", "do"): "the steps that spend the points (a spend anywhere else is a content error)",
+    ("step", "spend", "budget"): "the 'as' of an enclosing budget step",
+    ("step", "spend", "amount"): "how many points (never more than are left)",
     ("step", "pick", "text"): "each answer's sentence; `{card}` is replaced",
     ("step", "discard_down", "to"): "keep this many cards", ("step", "discard_down", "by"): "discard this many cards",
     ("step", "discard_down", "into"): "the zone that receives the cards",
@@ -298,6 +307,11 @@ def content_schemas() -> dict[str, dict]:
       E("types", R("selector"), desc="how many different cards (by id) a selector holds"),
       E("sets", obj({"in": R("selector"), "size": {"type": "integer", "minimum": 1}}, ["in", "size"]),
         desc="how many disjoint sets of 'size' identical cards (the same card id) a selector holds"),
+      E("most_of_a_kind", obj({"in": R("selector"), "by": ident}, ["in"]),
+        desc="the largest number of cards of one kind in a selector: of one card id, or with 'by' sharing one value "
+             "of that attribute (0 if none)"),
+      E("kinds", obj({"in": R("selector"), "by": ident}, ["in"]),
+        desc="how many kinds a selector holds: different card ids, or with 'by' different values of that attribute"),
       E("groups", obj({"in": R("selector"), "by": ident, "size": {"type": "integer", "minimum": 1}}, ["in", "by"]),
         desc="how many disjoint groups of 'size' cards sharing the 'by' attribute, with pairwise different ids, can be made"),
       E("option", ident, desc="the value of a game option"),
@@ -366,6 +380,20 @@ def content_schemas() -> dict[str, dict]:
         desc="put cards into a container, then let some of its cards out at random: of the cards inside (those "
              "already there first, then the new ones by card type and copy) a number drawn from 'keep' stay, chosen "
              "at random, and the others come out into 'to'; $moved (or 'as') counts the cards that came out"),
+      E("budget", obj({"amount": R("expr"), "as": ident,
+                       "extra": obj({"counter": ident, "rate": R("expr"), "action": ident, "text": text,
+                                     "most": dict(R("expr"), description="at most this many extra points (a "
+                                                  "number of the options and the player count: with it, the "
+                                                  "choice has a place in a fixed action space, boardrules.ai)")},
+                                    ["counter"], "before spending, the player may take more points, paying 'rate' "
+                                                 "(default 1) of a counter of theirs for each"),
+                       "do": steps}, ["amount", "do"]),
+        desc="points to spend on one action: the variable 'as' (default `points`) starts at 'amount' (a quantity "
+             "there changes it per player), the player may pay for more with 'extra', the steps of 'do' spend them; the "
+             "points left when 'do' ends are lost"),
+      E("spend", obj({"budget": ident, "amount": R("expr")}),
+        desc="take points from the budget of an enclosing budget step (more than is left stops the game with a "
+             "RulesError: offer only what the budget pays for)"),
       E("shuffle", ident),
       E("discard_down", obj({"zone": ident, "of": player, "to": R("expr"), "by": R("expr"), "into": ident}, ["zone"])),
       E("pay", obj({"amount": R("expr"), "using": ident}, ["amount", "using"])),
