@@ -665,3 +665,18 @@ def test_bad_resolver_parameters_are_content_errors_at_their_line(tmp_path, para
     with pytest.raises(ContentError) as err:
         boardrules.load(str(variant(tmp_path, TURN_KEEP, params + "\n                  as: fell")))
     assert located(err) and message in str(err.value), str(err.value)
+
+
+def test_a_fixed_action_space_holds_every_oracle_answer_and_plays_a_game(tmp_path):
+    from boardrules.ai.space import ActionSpace
+    rules = oracle_game(tmp_path)
+    space = ActionSpace(rules, 3)
+    answers = [e for e in space.entries if e.kind == "came_out"]
+    assert len(answers) == 1 and answers[0].args == ("count", "type")
+    assert answers[0].size == (5 + 1) + (5 + 1) + (4 + 1)         # 0 to each kind's copies
+    g = rules.new_game(3, seed=2)
+    pick = random.Random(2)
+    while not g.is_over:
+        legal = space.indices(g)
+        assert len(legal) == len(g.legal_actions())
+        space.apply(g, pick.choice(legal))

@@ -252,6 +252,14 @@ class OracleRelease(Node):
     def resolve(self, g, f, value):
         f.data = [*f.data, value]
 
+    def answer_domain(self, model):
+        """The names of the answers' arguments, sorted, and every answer a game could offer with its number of
+        places (for a fixed action space): a count from 0 to the number of copies of each card type."""
+        copies = {}
+        for t in model.instance_kinds:
+            copies[t] = copies.get(t, 0) + 1
+        return ("count", "type"), (((n, model.types[t].id), 1) for t in sorted(copies) for n in range(copies[t] + 1))
+
     def refusal(self, g, action) -> str | None:
         """Why an answer the pending question does not list is impossible, naming the argument (None: no answer of
         this kind)."""
