@@ -680,3 +680,12 @@ def test_a_fixed_action_space_holds_every_oracle_answer_and_plays_a_game(tmp_pat
         legal = space.indices(g)
         assert len(legal) == len(g.legal_actions())
         space.apply(g, pick.choice(legal))
+
+
+def test_a_streams_first_state_comes_from_the_seed_and_the_name_alone_the_same_in_every_process():
+    from boardrules.engine import rng
+    assert rng.name_hash("a") == 0xAF63DC4C8601EC8C         # FNV-1a 64 of "a" (its published test vector)
+    assert rng.stream_state(7, "jar") == 6877648450853156944    # not Python's hash(), salted per process
+    assert len({rng.stream_state(7, n) for n in ("jar", "bag", "jar2")} | {rng.stream_state(8, "jar")}) == 4
+    # and a game's own stream is not where the release draws from
+    assert rng.stream_state(7, "jar") != rng.seed_state(7)
