@@ -314,6 +314,7 @@ def position(rules: "Rules", players: int, *, zones: Mapping[str, Any] | None = 
                                  f"{first}'s decision")
             game = rules.new_game(players, seed=seed + tries, options=options, preset=preset)
     d = copy.deepcopy(game.to_json())
+    d.pop("shelves", None)      # the cards of a container a position sets lie on no shelf (model/containers.py)
     table = _Table(model, d)
     zones = dict(_mapping(zones or {}, "zones"))
     piles = dict(_mapping(piles or {}, "piles"))

@@ -283,3 +283,409 @@ def test_an_unknown_resolver_is_a_content_error_at_its_line(tmp_path):
         boardrules.load(str(variant(tmp_path, TURN_KEEP, "keep: [2]\n                  model: sieve\n"
                                                          "                  as: fell")))
     assert located(err) and "sieve" in str(err.value)
+
+
+# ================================================================ the shelf resolver
+SETUP_RELEASE = "release: {from: {zone: reserve}, through: jar, to: {zone: tray}, keep: [3, 4, 5, 5, 6, 7]}"
+
+
+def shelf_text(shelves=3, room=3, lodge=30, knock=15, stream=None):
+    return f"model: shelf, shelves: {shelves}, room: {room}, lodge: {lodge}, knock: {knock}" + \
+        (f", stream: {stream}" if stream else "")
+
+
+def shelf_game(tmp_path, setup=True, **params):
+    """The jar game whose turns' release (and the set-up's, with ``setup``) use the shelf resolver."""
+    text = GAME.read_text().replace(TURN_KEEP, "{}\n                  as: fell".format(
+        shelf_text(**params).replace(", ", "\n                  ").replace(": ", ": ", 1)))
+    if setup:
+        text = text.replace(SETUP_RELEASE, "release: {from: {zone: reserve}, through: jar, to: {zone: tray}, "
+                                           + shelf_text(**params) + "}")
+    path = tmp_path / "game.yaml"
+    path.write_text(text)
+    return boardrules.load(str(path))
+
+
+def shelves_of(g):
+    """The cards lodged on each shelf of the jar, top shelf first, as the saved game records them."""
+    counts = g.to_json().get("shelves", {}).get("jar", [[]])[0]
+    inside, out, i = cards(g, "jar"), [], 0
+    for n in counts:
+        out.append(inside[i:i + n])
+        i += n
+    assert i == len(inside)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_shelf_container_conserves_cards_honours_room_and_keeps_its_cards_between_uses(tmp_path, players):
+    rules = shelf_game(tmp_path, shelves=3, room=2)
+    drops = stayed = 0
+    for seed in range(25):
+        for before, action, after in random_game(rules, players, seed):
+            seat, kind = before.current_player, action.args["kind"]
+            old = cards(before, "jar")
+            new = canonical([c for c in cards(before, "reserve") if c.startswith(kind + "#")])
+            inside, out = cards(after, "jar"), cards(after, "crate", seat)
+            assert sorted(inside + out) == sorted(old + new) and not set(inside) & set(out)
+            assert counter(after, "points", seat) - counter(before, "points", seat) == len(out)
+            assert len(every_card(after)) == TOKENS and len(set(every_card(after))) == TOKENS
+            shelves = shelves_of(after)
+            if inside:          # the record names three shelves, none holding more than its room
+                assert len(shelves) == 3 and all(len(s) <= 2 for s in shelves)
+            assert len(inside) <= 6
+            stayed += len(set(old) & set(inside))
+            drops += 1
+    assert drops >= 60 and stayed >= drops     # cards lodged before a drop often stay through it
+
+
+def test_lodge_0_lets_every_card_out(tmp_path):
+    rules = shelf_game(tmp_path, lodge=0, knock=50)
+    assert all(cards(rules.new_game(2, seed=s), "jar") == [] for s in range(10))
+    drops = 0
+    for seed in range(5):
+        for before, action, after in random_game(rules, 2, seed):
+            assert cards(after, "jar") == [] and "shelves" not in after.to_json()
+            drops += 1
+    assert drops >= 10
+
+
+def test_lodge_100_and_knock_0_fill_every_shelf_and_keep_those_cards(tmp_path):
+    rules = shelf_game(tmp_path, shelves=3, room=3, lodge=100, knock=0)
+    for seed in range(5):
+        g = rules.new_game(2, seed=seed)
+        first = cards(g, "jar")
+        # the set-up drops the 14 tokens in canonical order: the first 9 fill the shelves, top first
+        assert first == canonical([f"{k}#{i}" for k, n in zip(KINDS, (5, 5, 4)) for i in range(1, n + 1)])[:9]
+        assert [len(s) for s in shelves_of(g)] == [3, 3, 3]
+        for before, action, after in random_game(rules, 2, seed):
+            assert cards(after, "jar") == first        # full shelves: every new card falls through
+    rules = shelf_game(tmp_path, shelves=2, room=4, lodge=100, knock=0)
+    g = rules.new_game(3, seed=1)
+    assert len(cards(g, "jar")) == 8 and [len(s) for s in shelves_of(g)] == [4, 4]
+
+
+def test_the_shelf_draws_are_the_documented_sequence(tmp_path):
+    # lodge 0 and an empty container: each card falling makes one lodge draw per shelf, nothing is ever lodged (so
+    # no knock draws): 14 tokens through 3 shelves are 42 calls of random_below(100) after the set-up's seed
+    from boardrules.engine import rng
+    rules = shelf_game(tmp_path, shelves=3, room=3, lodge=0, knock=15)
+    g = rules.new_game(2, seed=9)
+    state = rng.seed_state(9)
+    for _ in range(42):
+        state, _ = rng.below(state, 100)
+    assert g.to_json()["rng"] == str(state)
+    # lodge 100, knock 0 into 1 shelf of room 1: the first card lodges (1 call); each later card meets it (1 knock
+    # call), then finds no room (no lodge call): 1 + 13 calls
+    rules = shelf_game(tmp_path, shelves=1, room=1, lodge=100, knock=0)
+    g = rules.new_game(2, seed=9)
+    state = rng.seed_state(9)
+    for _ in range(14):
+        state, _ = rng.below(state, 100)
+    assert g.to_json()["rng"] == str(state) and cards(g, "jar") == ["sun#1"]
+
+
+def test_a_card_knocked_loose_falls_on_and_may_lodge_lower(tmp_path):
+    # knock 100: every card lying on a shelf a card falls past is knocked loose; with lodge 100 the falling card
+    # takes its place and the knocked one lodges on the next shelf: the shelves hold the newest cards, top first
+    rules = shelf_game(tmp_path, shelves=2, room=1, lodge=100, knock=100)
+    g = rules.new_game(2, seed=4)
+    order = canonical([f"{k}#{i}" for k, n in zip(KINDS, (5, 5, 4)) for i in range(1, n + 1)])
+    assert shelves_of(g) == [[order[-1]], [order[-2]]]
+
+
+def test_a_shelf_record_that_no_longer_fits_drops_every_card_again(tmp_path):
+    # a position puts cards into the jar by hand: no shelf holds them, so the next release drops them first
+    rules = shelf_game(tmp_path, shelves=1, room=9, lodge=100, knock=0)
+    g = position(rules, 2, zones={"jar": ["sun", "moon"], "reserve": ["star", "star", "sun", "moon"]}, first=0,
+                 seed=2)
+    assert "shelves" not in g.to_json()
+    act(g, "drop", kind="star")
+    assert sorted(cards(g, "jar")) == sorted(["sun#1", "moon#1", "star#1", "star#2"])
+    assert g.to_json()["shelves"] == {"jar": [[4]]}
+
+
+# ================================================================ named random sub-streams
+EXTRA_SHUFFLE = ("              - move: {from: {zone: crate}, to: {zone: reserve}, count: all}\n",
+                 "              - move: {from: {zone: crate}, to: {zone: reserve}, count: all}\n"
+                 "              - shuffle: reserve\n")
+
+
+def stream_game(tmp_path, name, stream, shuffle):
+    text = GAME.read_text()
+    if stream:
+        text = text.replace(TURN_KEEP, TURN_KEEP + "\n                  stream: jar")
+    if shuffle:
+        assert EXTRA_SHUFFLE[0] in text
+        text = text.replace(*EXTRA_SHUFFLE)
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text)
+    return boardrules.load(str(path))
+
+
+def outcomes(rules, seed):
+    """The jar and the crates after each drop of a game whose drops follow the seed (a kind by name)."""
+    g = rules.new_game(3, seed=seed)
+    pick, seen = random.Random(seed), []
+    while not g.is_over:
+        kinds = sorted(a.args["kind"] for a in g.legal_actions())
+        g.apply({"kind": "drop", "args": {"kind": pick.choice(kinds)}})
+        seen.append((cards(g, "jar"), [cards(g, "crate", s) for s in range(3)]))
+    return seen
+
+
+def test_a_release_with_a_stream_gives_the_same_outcomes_when_unrelated_steps_draw_elsewhere(tmp_path):
+    plain, shuffled = stream_game(tmp_path, "a", True, False), stream_game(tmp_path, "b", True, True)
+    for seed in range(8):
+        assert outcomes(plain, seed) == outcomes(shuffled, seed)
+    # without a stream, the extra shuffle draws from the same stream as the release: other cards come out
+    plain, shuffled = stream_game(tmp_path, "c", False, False), stream_game(tmp_path, "d", False, True)
+    assert sum(outcomes(plain, seed) != outcomes(shuffled, seed) for seed in range(8)) >= 6
+
+
+def test_a_stream_is_kept_in_the_saved_game_and_checked_when_it_is_read(tmp_path):
+    rules = stream_game(tmp_path, "a", True, False)
+    g = rules.new_game(2, seed=5)
+    assert "streams" not in g.to_json()         # nothing drawn from it yet: not written
+    act(g, "drop", kind=g.legal_actions()[0].args["kind"])
+    saved = g.to_json()
+    assert set(saved["streams"]) == {"jar"} and saved["streams"]["jar"].isdigit()
+    assert rules.game_from_json(json.loads(json.dumps(saved))).to_json() == saved
+    for bad, where in (({"jar": "-1"}, "streams.jar"), ({"jar": "x"}, "streams.jar"), ({"tower": "1"}, "streams.tower"),
+                       ({}, "streams")):
+        with pytest.raises(boardrules.StateError) as err:
+            rules.game_from_json({**saved, "streams": bad})
+        assert where in str(err.value)
+
+
+def test_a_saved_shelf_record_is_checked_when_it_is_read(tmp_path):
+    rules = shelf_game(tmp_path, shelves=3, room=3, lodge=100, knock=0)
+    saved = rules.new_game(2, seed=1).to_json()
+    assert saved["shelves"] == {"jar": [[3, 3, 3]]}
+    assert rules.game_from_json(json.loads(json.dumps(saved))).to_json() == saved
+    for bad, where in (({"jar": [[3, 3, 2]]}, "shelves.jar[0]"), ({"jar": [[3, -3, 9]]}, "shelves.jar[0]"),
+                       ({"crate": [[1], [], []]}, "shelves.crate"), ({"jar": [[3, 3, 3], []]}, "shelves.jar"),
+                       ({}, "shelves")):
+        with pytest.raises(boardrules.StateError) as err:
+            rules.game_from_json({**saved, "shelves": bad})
+        assert where in str(err.value)
+
+
+# ================================================================ the oracle resolver
+def oracle_game(tmp_path, ask=None):
+    extra = f"\n                  ask: {ask}" if ask else ""
+    path = variant(tmp_path, TURN_KEEP, "model: oracle" + extra + "\n                  as: fell")
+    return boardrules.load(str(path))
+
+
+def answer_questions(g, pick):
+    """Answers the oracle's questions at random; returns {type: count} answered, or None when the questions of a
+    second release followed (the next turn's drop was forced: a kind alone in the reserve)."""
+    answered, last = {}, -1
+    while g.legal_actions() and g.legal_actions()[0].kind == "came_out":
+        a = pick.choice(g.legal_actions())
+        if KINDS.index(a.args["type"]) <= last:
+            answered = None
+        last = KINDS.index(a.args["type"])
+        if answered is not None:
+            answered[a.args["type"]] = a.args["count"]
+        g.apply(a)
+    return answered
+
+
+def test_the_oracle_asks_one_question_per_kind_inside_with_the_answers_0_to_its_count(tmp_path):
+    rules = oracle_game(tmp_path)
+    g = position(rules, 3, zones={"jar": ["moon", "star"], "reserve": ["sun", "sun", "sun", "star", "moon"]}, first=0,
+                 seed=3)
+    act(g, "drop", kind="sun")
+    pool = cards(g, "jar")
+    assert pool == ["moon#1", "star#1", "sun#1", "sun#2", "sun#3"]     # old first, then the new ones
+    asked = []
+    for kind, n in (("sun", 3), ("moon", 1), ("star", 1)):      # content order: sun, moon, star
+        legal = g.legal_actions()
+        assert g.current_player == 0
+        assert [(a.kind, a.args["type"], a.args["count"]) for a in legal] == [("came_out", kind, i) for i in range(n + 1)]
+        asked.append(kind)
+        act(g, "came_out", type=kind, count=1 if kind != "moon" else 0)
+    # of each kind, the first ones in pool order came out, in pool order
+    assert cards(g, "crate", 0) == ["star#1", "sun#1"] and cards(g, "jar") == ["moon#1", "sun#2", "sun#3"]
+    assert counter(g, "points", 0) == 2 and counter(g, "bonus", 0) == 1
+
+
+def test_an_impossible_oracle_answer_is_illegal_names_the_argument_and_changes_nothing(tmp_path):
+    rules = oracle_game(tmp_path)
+    g = position(rules, 2, zones={"jar": ["moon"], "reserve": ["sun", "sun", "star"]}, first=0, seed=3)
+    act(g, "drop", kind="sun")
+    before = g.to_json()
+    for args, named in (({"type": "sun", "count": 3}, "count: 3"), ({"type": "sun", "count": -1}, "count: -1"),
+                        ({"type": "moon", "count": 1}, "type:")):
+        with pytest.raises(boardrules.IllegalAction) as err:
+            g.apply({"kind": "came_out", "args": args})
+        assert named in str(err.value)
+        assert g.to_json() == before
+
+
+def test_the_answered_counts_come_out_and_random_answers_finish_games(tmp_path):
+    rules = oracle_game(tmp_path, ask="start_player")
+    games = checked = 0
+    for seed in range(30):
+        g = rules.new_game(3, seed=seed)
+        pick = random.Random(seed)
+        while not g.is_over:
+            seat = g.current_player
+            before = g.clone()
+            g.apply(pick.choice(g.legal_actions()))
+            if g.legal_actions() and g.legal_actions()[0].kind == "came_out":
+                assert g.current_player == g.to_json()["start_player"]        # ask: start_player
+                pool = cards(g, "jar")
+                answered = answer_questions(g, pick)
+                if answered is None:
+                    continue
+                checked += 1
+                out = cards(g, "crate", seat)
+                assert collections.Counter(c.split("#")[0] for c in out) == \
+                    {k: n for k, n in answered.items() if n}
+                assert out == [c for c in pool if c in out]
+                assert sorted(out + cards(g, "jar")) == sorted(pool)
+                assert counter(g, "points", seat) - counter(before, "points", seat) == len(out)
+        games += 1
+    assert games == 30 and checked >= 100
+
+
+def test_a_game_saved_between_two_oracle_answers_loads_and_goes_on(tmp_path):
+    rules = oracle_game(tmp_path)
+    g = rules.new_game(2, seed=3)
+    act(g, "drop", kind="sun")
+    kinds = [k for k in KINDS if any(c.startswith(k + "#") for c in cards(g, "jar"))]
+    assert len(kinds) >= 2 and g.legal_actions()[0].args["type"] == kinds[0]
+    pool = cards(g, "jar")
+    act(g, "came_out", type=kinds[0], count=1)
+    saved = json.loads(json.dumps(g.to_json()))
+    h = rules.game_from_json(saved)
+    assert h.legal_actions() == g.legal_actions() and h.to_json() == saved
+    assert h.legal_actions()[0].args["type"] == kinds[1]
+    for game in (g, h):
+        for kind in kinds[1:]:
+            act(game, "came_out", type=kind, count=1)
+    assert h.to_json() == g.to_json()
+    assert cards(h, "crate", 0) == [next(c for c in pool if c.startswith(k + "#")) for k in KINDS if k in kinds]
+    # a saved answer the container could not have given is a bad state
+    top = next(i for i, f in enumerate(saved["flow"]) if f["data"] == [1])
+    bad = json.loads(json.dumps(saved))
+    bad["flow"][top]["data"] = [9]
+    with pytest.raises(boardrules.StateError) as err:
+        rules.game_from_json(bad, check_history=False)
+    assert f"flow[{top}].data" in str(err.value)
+
+
+# ================================================================ every resolver: replay and JSON
+RESOLVER_VARIANTS = {
+    "urn": None,
+    "urn with a stream": TURN_KEEP + "\n                  stream: jar",
+    "shelf": "model: shelf\n                  shelves: 3\n                  room: 3\n                  lodge: 30\n"
+             "                  knock: 15\n                  as: fell",
+    "shelf with a stream": "model: shelf\n                  shelves: 2\n                  room: 2\n                  lodge: 50\n"
+                           "                  knock: 40\n                  stream: jar\n                  as: fell",
+    "oracle": "model: oracle\n                  as: fell",
+}
+
+
+@pytest.mark.parametrize("name", list(RESOLVER_VARIANTS))
+def test_every_resolver_replays_exactly_and_goes_on_alike_from_json_mid_game(tmp_path, name):
+    new = RESOLVER_VARIANTS[name]
+    rules = boardrules.load(str(GAME if new is None else variant(tmp_path, TURN_KEEP, new)))
+    for seed in (1, 2, 3):
+        a = rules.new_game(3, seed=seed)
+        pick = random.Random(seed)
+        saves = []
+        while not a.is_over:
+            a.apply(pick.choice(a.legal_actions()))
+            if len(a.history) in (2, 5):
+                saves.append((len(a.history), json.loads(json.dumps(a.to_json()))))
+        assert len(saves) == 2
+        assert rules.replay(3, seed, actions=a.history).to_json() == a.to_json()
+        for n, saved in saves:
+            c = rules.game_from_json(saved)
+            for action in a.history[n:]:
+                c.apply(action)
+            assert c.to_json() == a.to_json()
+        assert rules.game_from_json(json.loads(json.dumps(a.to_json()))).to_json() == a.to_json()
+
+
+@pytest.mark.parametrize("name", ["shelf with a stream", "oracle"])
+def test_the_generated_code_plays_every_resolver_as_the_closures_do(tmp_path, name):
+    from boardrules.engine import serialize
+    from boardrules.engine.kernel import Kernel
+    from boardrules.lang import codegen
+    from boardrules.lang.load import load_model
+
+    path = str(variant(tmp_path, TURN_KEEP, RESOLVER_VARIANTS[name]))
+
+    def play(model, seed):
+        k = Kernel(model, 3, seed, {}, True).start()
+        pick = random.Random(seed)
+        while k.pending is not None:
+            k.choose(pick.randrange(len(k.pending.actions)))
+        return [a.text for a in k.history], [str(x) for x in k.log], serialize.to_json(k)
+
+    plain, generated = load_model(path), load_model(path)
+    assert codegen.generate(generated) and generated.generated
+    for seed in (1, 2):
+        assert play(generated, seed) == play(plain, seed)
+
+
+def test_the_rules_pages_say_the_shelf_and_the_oracle_as_a_rulebook_would(tmp_path):
+    shelf = shelf_game(tmp_path, setup=False, stream="jar")
+    texts = [str(n.text) for n in shelf.model.nodes.values() if type(n).__name__ == "Release"]
+    assert any("fall one at a time through the 3 shelves of the jar, top first, each holding at most 3 cards" in t
+               and "knocked loose (15 chances in 100)" in t and "lodges there (30 chances in 100) if there is room" in t
+               and t.endswith("come out into your crate (its own random draws: jar)") for t in texts), texts
+    oracle = oracle_game(tmp_path, ask="start_player")
+    texts = [str(n.text) for n in oracle.model.nodes.values() if type(n).__name__ == "OracleRelease"]
+    assert texts and "then the start player says how many cards of each kind came out" in texts[0]
+
+
+# ---------------------------------------------------------------- bad content for the new resolvers
+@pytest.mark.parametrize("params, message", [
+    ("model: shelf\n                  shelves: 3\n                  room: -1\n                  lodge: 30\n"
+     "                  knock: 15", "room is -1"),
+    ("model: shelf\n                  shelves: 3\n                  room: 3\n                  lodge: 130\n"
+     "                  knock: 15", "lodge is 130: it must be a percentage from 0 to 100"),
+    ("model: shelf\n                  shelves: 3\n                  room: 3\n                  lodge: 30", "needs 'knock'"),
+    ("model: shelf\n                  shelfs: 3\n                  room: 3\n                  lodge: 30\n"
+     "                  knock: 15", "shelfs"),
+    ("model: shelf\n                  keep: [3]\n                  shelves: 3\n                  room: 3\n"
+     "                  lodge: 30\n                  knock: 15", "'keep' is a parameter of the urn resolver, not of shelf"),
+    ("keep: [3]\n                  lodge: 30", "'lodge' is a parameter of the shelf resolver, not of urn"),
+    ("model: oracle\n                  stream: jar", "an oracle release draws nothing at random"),
+    ("model: shelf\n                  shelves: 3\n                  room: 3\n                  lodge: 30.5\n"
+     "                  knock: 15", "lodge"),
+])
+def test_bad_resolver_parameters_are_content_errors_at_their_line(tmp_path, params, message):
+    with pytest.raises(ContentError) as err:
+        boardrules.load(str(variant(tmp_path, TURN_KEEP, params + "\n                  as: fell")))
+    assert located(err) and message in str(err.value), str(err.value)
+
+
+def test_a_fixed_action_space_holds_every_oracle_answer_and_plays_a_game(tmp_path):
+    from boardrules.ai.space import ActionSpace
+    rules = oracle_game(tmp_path)
+    space = ActionSpace(rules, 3)
+    answers = [e for e in space.entries if e.kind == "came_out"]
+    assert len(answers) == 1 and answers[0].args == ("count", "type")
+    assert answers[0].size == (5 + 1) + (5 + 1) + (4 + 1)         # 0 to each kind's copies
+    g = rules.new_game(3, seed=2)
+    pick = random.Random(2)
+    while not g.is_over:
+        legal = space.indices(g)
+        assert len(legal) == len(g.legal_actions())
+        space.apply(g, pick.choice(legal))
+
+
+def test_a_streams_first_state_comes_from_the_seed_and_the_name_alone_the_same_in_every_process():
+    from boardrules.engine import rng
+    assert rng.name_hash("a") == 0xAF63DC4C8601EC8C         # FNV-1a 64 of "a" (its published test vector)
+    assert rng.stream_state(7, "jar") == 6877648450853156944    # not Python's hash(), salted per process
+    assert len({rng.stream_state(7, n) for n in ("jar", "bag", "jar2")} | {rng.stream_state(8, "jar")}) == 4
+    # and a game's own stream is not where the release draws from
+    assert rng.stream_state(7, "jar") != rng.seed_state(7)

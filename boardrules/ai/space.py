@@ -287,6 +287,9 @@ def _domains(model, players: int | None, options: dict) -> dict:
             add(node.kind, (node.var,), (((n,), 1) for n in _numbers(node, path, players, options)))
             if node.optional:
                 declinable.add(node.kind)
+        elif hasattr(node, "answer_domain"):      # a step that says what its answers range over
+            names, values = node.answer_domain(model)
+            add(node.kind, names, values)
         elif isinstance(node, N.Choose) or (isinstance(getattr(node, "kind", None), str) and hasattr(node, "resolve")):
             # (a step kind this module does not name: read the way a choice is read, checked again in play)
             fixed = getattr(node, "fixed", None)

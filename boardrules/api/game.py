@@ -104,6 +104,10 @@ class Game:
                 if a._key == key:
                     break
             else:
+                refusal = getattr(p.node, "refusal", None)        # a node that can say why, naming the argument
+                why = refusal(k, action) if refusal is not None else None
+                if why:
+                    raise IllegalAction(f"{_describe(action)} is not legal now: {why}")
                 legal = ", ".join(str(a) for a in actions[:12])
                 raise IllegalAction(f"{_describe(action)} is not legal now; seat {p.player} may: {legal}")
         try:

@@ -109,6 +109,14 @@ class SchemaDoc:
         wrapped = {**schema, "$id": base.rsplit("/", 1)[0] + "/docgen-example.json"}
         return jsonschema.Draft202012Validator(wrapped, registry=self.registry())
 
+    def example_texts(self, kind, label, alt) -> list[str]:
+        """Every example of a form the schemas carry (a form with several variants, such as a step's resolvers, has
+        one per variant), else the shortest sample of the content that fits it."""
+        if isinstance(alt.get("examples"), list) and alt["examples"]:
+            return [yaml_block(x) if kind in BLOCK_KINDS else flow(x) for x in alt["examples"]]
+        text = self.example(kind, label, alt)
+        return [] if text is None else [text]
+
     def example(self, kind, label, alt) -> str | None:
         if isinstance(alt.get("examples"), list) and alt["examples"]:
             example = alt["examples"][0]
@@ -132,8 +140,7 @@ class SchemaDoc:
         out = []
         for kind in self.defs:
             for label, alt in self.alternatives(kind):
-                text = self.example(kind, label, alt)
-                if text is not None:
+                for text in self.example_texts(kind, label, alt):
                     out.append((kind, label, YAML(typ="safe").load(text), alt))
         return out
 
@@ -279,7 +286,6 @@ class SchemaDoc:
             lines += [f"Any other key: {extra['description']}.", ""]
         if isinstance(alt.get("items"), dict):
             lines += [f"Each item: {self.type_md(alt['items'])}.", ""]
-        example = self.example(kind, label, alt)
-        if example is not None:
+        for example in self.example_texts(kind, label, alt):
             lines += ["```yaml", example, "```", ""]
         return lines

@@ -61,6 +61,8 @@ class Kernel:
         self.ending = None      # (moment, reason): the game ends at the end of this phase or of this round
         self.ticks = 0          # every card move and count change: a turn that changes nothing is a pass
         self.stack, self.pending = [], None
+        self.streams = {}       # name -> state of a named random sub-stream (``stream``)
+        self.shelves = {}       # (zone, owner) -> cards on each shelf of a container (model/containers.py)
         self.history, self.events = [], ([] if log else None)
         self.rebuild()
 
@@ -313,6 +315,10 @@ class Kernel:
 
     def shuffle(self, cards):
         self.rng = rng.shuffle(self.rng, cards)
+
+    def stream(self, name):
+        """The named random sub-stream ``name``: made from the seed and the name alone, kept in ``streams``."""
+        return rng.Stream(self.streams, name, self.seed)
 
     # ------------------------------------------------------------------ cards
     def signature(self, c):

@@ -45,3 +45,38 @@ def shuffle(state: int, items: list) -> int:
 
 def seed_state(seed: int) -> int:
     return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK
+
+
+def name_hash(name: str) -> int:
+    """A stable 64-bit hash of a name (FNV-1a over its UTF-8 bytes): the same on every run and machine, unlike
+    Python's ``hash``, which is salted per process."""
+    h = 0xCBF29CE484222325
+    for b in name.encode("utf-8"):
+        h = ((h ^ b) * 0x100000001B3) & MASK
+    return h
+
+
+def stream_state(seed: int, name: str) -> int:
+    """The first state of the named sub-stream of a game's seed: one splitmix64 step from the seed's own first state
+    mixed with the name's hash. It depends on the seed and the name only, never on what the main stream drew."""
+    return next_state(seed_state(seed) ^ name_hash(name))[1]
+
+
+class Stream:
+    """A named random sub-stream of a game, with the two draws a step uses (``random_below`` and ``shuffle``, as the
+    kernel has them); its state lives in ``streams`` (the game's field: name -> state), written back at each draw,
+    so a clone or a JSON round trip goes on with the same sequence."""
+
+    __slots__ = ("streams", "name")
+
+    def __init__(self, streams: dict, name: str, seed: int):
+        self.streams, self.name = streams, name
+        if name not in streams:
+            streams[name] = stream_state(seed, name)
+
+    def random_below(self, n: int) -> int:
+        self.streams[self.name], x = below(self.streams[self.name], n)
+        return x
+
+    def shuffle(self, items: list) -> None:
+        self.streams[self.name] = shuffle(self.streams[self.name], items)

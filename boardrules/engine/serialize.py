@@ -41,8 +41,11 @@ class PendingDoc:
 _HEADER = {"format": int, "game": str, "players": int, "seed": int, "options": dict[str, Any]}
 _TAIL = {"flow": list[FrameDoc], "pending": PendingDoc | None, "history": list[dict[str, Any]]}
 #: The JSON state's shape, made from the field list so that a new field is one edit (in ``state.FIELDS``).
-StateDoc = attrs.make_class("StateDoc", {name: attrs.field(type=t) for name, t in
-                                         {**_HEADER, **{f.name: f.type for f in FIELDS}, **_TAIL}.items()})
+StateDoc = attrs.make_class("StateDoc", {**{name: attrs.field(type=t) for name, t in
+                                            {**_HEADER, **{f.name: f.type for f in FIELDS if not f.optional},
+                                             **_TAIL}.items()},
+                                         **{f.name: attrs.field(type=f.type, default=None)
+                                            for f in FIELDS if f.optional}})
 
 def _strict(kind, name):
     """cattrs converts by calling int(), str(), bool(): a state must already hold the right JSON types."""
@@ -99,7 +102,9 @@ def to_json(k) -> dict:
     out = {"format": FORMAT, "game": k.rules.id, "players": k.players, "seed": k.seed,
            "options": _plain(k.options)}
     for f in FIELDS:
-        out[f.name] = _plain(f.out(k, getattr(k, f.name)))
+        value = f.out(k, getattr(k, f.name))
+        if value is not None or not f.optional:
+            out[f.name] = _plain(value)
     flow = []
     for f in k.stack:       # a FrameDoc's fields, in their order
         shared = bool(getattr(f.node, "shared", False))
@@ -151,7 +156,8 @@ def _from_json(model, data, check_options) -> Kernel:
     if "events" not in data and len(data) > 2:      # saved before games recorded events: it has none
         data = {**data, "events": None}
     fields = [f.name for f in attrs.fields(StateDoc)]
-    missing = [name for name in fields if name not in data]
+    optional = {f.name for f in FIELDS if f.optional}       # (written only when they hold something)
+    missing = [name for name in fields if name not in data and name not in optional]
     if len(missing) * 2 > len(fields):      # not a state at all: say so in one line rather than list every field
         raise StateError(f"not a boardrules game state (the output of Game.to_json()): it has {len(missing)} of "
                          f"its {len(fields)} fields missing ({', '.join(missing[:4])}, ...)")

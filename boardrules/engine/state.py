@@ -99,8 +99,11 @@ class Field:
     copy: Callable = _same
     out: Callable = _plain
     into: Callable = None
+    optional: bool = False      # written only when it holds something (``out`` gives None when it holds nothing)
 
     def read(self, k, value, problems):
+        if value is None and self.optional:
+            return {}
         return value if self.into is None else self.into(k, value, problems)
 
 
@@ -123,6 +126,69 @@ def _rng_in(k, v, problems):
     problems.append(f"rng: the generator's state is written as a decimal integer from 0 to {MASK} with no sign, "
                     f"space or leading zero, got {v!r:.40}")
     return 0
+
+
+def _streams_out(k, streams):
+    """The named random sub-streams drawn from so far, by name, each state as ``rng`` writes it (None: none yet)."""
+    return {name: str(streams[name]) for name in sorted(streams)} or None
+
+
+def _streams_in(k, doc, problems):
+    out = {}
+    for name, v in doc.items():
+        if name not in k.rules.streams:
+            problems.append(f"streams.{name}: not a random stream of this game (a step names it with 'stream')")
+            continue
+        sub = []
+        out[name] = _rng_in(k, v, sub)
+        problems.extend(f"streams.{name}: {p}" for p in sub)
+    if not doc:
+        problems.append("streams: written only when a stream has been drawn from")
+    return out
+
+
+def _shelves_out(k, shelves):
+    """The cards lodged on each shelf of the containers a shelf release goes through: per zone, per owner, the
+    number on each shelf, top shelf first (the container's cards lie in that order). A record that no longer fits
+    the container (another step put cards in or took some out) means what no record means, and is not written."""
+    d, out = k.rules, {}
+    for (zi, owner), counts in sorted(shelves.items()):
+        if sum(counts) and sum(counts) == len(k.zones[zi][owner]):
+            z = d.zones[zi]
+            rows = out.setdefault(z.id, [[] for _ in k.zones[zi]])
+            rows[owner] = list(counts)
+    return out or None
+
+
+def _shelves_in(k, doc, problems):
+    d, out = k.rules, {}
+    for zid, rows in doc.items():
+        zi = d.zone_index.get(zid)
+        if zi is None or zi not in d.shelf_zones:
+            problems.append(f"shelves.{zid}: not a zone a release with shelves goes through")
+            continue
+        if len(rows) != len(k.zones[zi]):
+            problems.append(f"shelves.{zid}: needs {len(k.zones[zi])} lists, got {len(rows)}")
+            continue
+        for owner, counts in enumerate(rows):
+            if not counts:
+                continue
+            held = len(k.zones[zi][owner])
+            if min(counts) < 0 or sum(counts) != held or not held:
+                problems.append(f"shelves.{zid}[{owner}]: {counts} does not count the {held} card(s) inside on its "
+                                "shelves (numbers that are not negative and add up to them)")
+            else:
+                out[(zi, owner)] = tuple(counts)
+    if not out and not problems:
+        problems.append("shelves: written only when a card lies on a shelf")
+    return out
+
+
+def _dict(value):
+    return value.copy()
+
+
+_dict.inline = "{}.copy()"
 
 
 def _role_out(k, r):
@@ -392,6 +458,8 @@ FIELDS = (
     Field("counters", dict[str, list[int]], _rows, out=_counters_out, into=_counters_in),
     Field("fresh", list[tuple[int, str]], _list, out=_fresh_out, into=_fresh_in),
     Field("events", list[list[Any]] | None, _events_copy, out=_events_out, into=_events_in),
+    Field("streams", dict[str, str], _dict, out=_streams_out, into=_streams_in, optional=True),
+    Field("shelves", dict[str, list[list[int]]], _dict, out=_shelves_out, into=_shelves_in, optional=True),
 )
 #: (name, copy) of the fields ``clone`` must copy: the others hold immutable values, shared between copies
 COPIED_FIELDS = tuple((f.name, f.copy) for f in FIELDS if f.copy is not _same)

@@ -66,6 +66,8 @@ DEFAULTS = {
     ("step", "pick", "text"): "<action> {card}",
     ("step", "release", "model"): "`urn`", ("step", "release", "as"): "`moved`",
     ("step", "budget", "as"): "`points`", ("step", "spend", "budget"): "`points`", ("step", "spend", "amount"): "`1`",
+    ("step", "release", "ask"): "`you`", ("step", "release", "action"): "`came_out`",
+    ("step", "release", "stream"): "the game's own stream",
     ("step", "discard_down", "of"): "`you`", ("step", "discard_down", "into"): "`discard`",
     ("step", "add", "value"): "`1`", ("step", "add", "of"): "`you`",
     ("step", "set", "value"): "`1`", ("step", "set", "of"): "`you`",
@@ -128,7 +130,9 @@ FIELD_NOTES = {
     ("step", "release", "from"): "the cards put into the container (a card already inside stays where it is)",
     ("step", "release", "to"): "where the cards that come out go",
     ("step", "release", "model"): "how the cards that stay are chosen: `urn`, a number drawn from 'keep', then that "
-                                  "many cards drawn without replacement, every card alike",
+                                  "many cards drawn without replacement, every card alike; `shelf`, the cards fall "
+                                  "through shelves ('shelves', 'room', 'lodge', 'knock') that hold some and knock "
+                                  "others loose; `oracle`, a player ('ask') says how many of each kind came out",
     ("step", "release", "as"): "the variable that counts the cards that came out (instead of `$moved`)",
     ("expr", "most_of_a_kind", "in"): "the cards counted", ("expr", "kinds", "in"): "the cards counted",
     ("expr", "most_of_a_kind", "by"): "the attribute whose values are the kinds (without it: the card id)",
@@ -373,13 +377,24 @@ def content_schemas() -> dict[str, dict]:
                         "through": {"description": "the container: a zone whose cards stay inside between uses (its "
                                                    "id, or {zone, of, key} for a player's zone or a family's member)",
                                     "oneOf": [ident, obj({"zone": ident, "of": player, "key": zone_key}, ["zone"])]},
-                        "to": dest, "model": {"enum": ["urn"]},
-                        "keep": dict(expr_list, description="how many cards may stay inside: one entry drawn at "
+                        "to": dest, "model": {"enum": ["urn", "shelf", "oracle"]},
+                        "keep": dict(expr_list, description="urn: how many cards may stay inside, one entry drawn at "
                                                             "random each time (an entry twice is twice as likely)"),
-                        "as": ident}, ["from", "through", "to", "keep"]),
-        desc="put cards into a container, then let some of its cards out at random: of the cards inside (those "
-             "already there first, then the new ones by card type and copy) a number drawn from 'keep' stay, chosen "
-             "at random, and the others come out into 'to'; $moved (or 'as') counts the cards that came out"),
+                        "shelves": dict(R("expr"), description="shelf: how many shelves the cards fall through"),
+                        "room": dict(R("expr"), description="shelf: how many cards one shelf holds at most"),
+                        "lodge": dict(R("expr"), description="shelf: the chance in 100 that a falling card lodges "
+                                                             "on a shelf with room"),
+                        "knock": dict(R("expr"), description="shelf: the chance in 100 that a falling card knocks "
+                                                             "loose a card lying on the shelf"),
+                        "ask": dict(player, description="oracle: the player who says how many cards of each kind "
+                                                        "came out"),
+                        "action": dict(ident, description="oracle: the kind of the answers' actions"),
+                        "stream": dict(ident, description="draw from the game's random sub-stream of this name, "
+                                                          "which steps elsewhere do not change"),
+                        "as": ident}, ["from", "through", "to"]),
+        desc="put cards into a container, then let some of its cards out: of the cards inside (those already there "
+             "first, then the new ones by card type and copy) the resolver ('model') decides which stay, and the "
+             "others come out into 'to'; $moved (or 'as') counts the cards that came out"),
       E("budget", obj({"amount": R("expr"), "as": ident,
                        "extra": obj({"counter": ident, "rate": R("expr"), "action": ident, "text": text,
                                      "most": dict(R("expr"), description="at most this many extra points (a "
@@ -584,15 +599,16 @@ def content_schemas() -> dict[str, dict]:
         examples = YAML(typ="safe").load((data_dir("schemas") / "examples.yaml").read_text(encoding="utf-8"))
         for key, data in examples.items():
             kind, _, label = key.partition(" ")
+            label = label.partition(" (")[0]       # "step release (shelf)": another example of the same form
             alts = [lab for lab, _ in alternatives(defs, kind)]
             assert label in alts, f"an example for a form the schemas do not have: {kind} {label!r}"
             spec = defs[kind]
             key = "oneOf" if "oneOf" in spec else "anyOf" if "anyOf" in spec else None
             if key is None:
-                defs[kind] = {**spec, "examples": [data]}
+                defs[kind] = {**spec, "examples": [*spec.get("examples", ()), data]}
             else:
                 i = alts.index(label)
-                spec[key][i] = {**spec[key][i], "examples": [data]}
+                spec[key][i] = {**spec[key][i], "examples": [*spec[key][i].get("examples", ()), data]}
 
 
     annotate(defs, {})

@@ -273,6 +273,8 @@ class GameDef:
     zones: list = attrs.field(factory=list)
     zone_index: dict = attrs.field(factory=dict)
     families: dict = attrs.field(factory=dict)          # family name -> FamilyDef (its members are zones)
+    streams: set = attrs.field(factory=set)             # the named random sub-streams steps draw from
+    shelf_zones: set = attrs.field(factory=set)         # zones a release with the shelf resolver goes through
     quiet_zones: frozenset = frozenset()
     tableau_zones: tuple = ()                          # per zone: whether its cards are a player's tableau
     piles: list = attrs.field(factory=list)
