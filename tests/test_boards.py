@@ -331,8 +331,59 @@ def test_the_rules_pages_say_the_board_steps_as_a_rulebook_would(rules):
     assert texts["MovePieces"] == "move each of your pieces on the board up to 2 spaces through water, one after " \
                                   "the other (a piece may pass spaces that are taken but may not stop on a full " \
                                   "one, and may stay where it is); then, for each of your pieces on a cell marked " \
-                                  "anchor, when a piece ends its move at an anchor"
-    assert texts["Claim"].startswith("put one of your markers on an empty land cell of the board; if that fills "
-                                     "the last empty cell of its region")
+                                  "anchor, abilities that act when a piece ends its move at an anchor take effect"
+    assert texts["Claim"] == "put one of your markers on an empty land cell of the board; if that fills the last " \
+                             "empty cell of its region, abilities that act when a region is filled take effect " \
+                             "(once per region)"
     said = [str(n.text) for n in rules.model.nodes.values()]
     assert "add the number of cells of the region to your points" in said
+
+
+def test_the_generated_code_plays_the_board_as_the_closures_do():
+    from boardrules.engine import serialize
+    from boardrules.engine.kernel import Kernel
+    from boardrules.lang import codegen
+    from boardrules.lang.load import load_model
+
+    def play(model, seed):
+        k = Kernel(model, 3, seed, {}, True).start()
+        pick = random.Random(seed)
+        while k.pending is not None:
+            k.choose(pick.randrange(len(k.pending.actions)))
+        return [a.text for a in k.history], [str(x) for x in k.log], serialize.to_json(k)
+
+    plain, generated = load_model(str(GAME)), load_model(str(GAME))
+    assert codegen.generate(generated) and generated.generated
+    for seed in (1, 2, 3):
+        assert play(generated, seed) == play(plain, seed)
+
+
+def test_a_region_says_its_empty_cells_markers_and_class(tmp_path):
+    # the filler of a region scores, besides its size, 10 for a large region and 100 per marker of theirs in it; and
+    # a claim may only go where the region still has more than one empty cell, or fills it
+    path = variant(tmp_path, "      - add: {counter: filled, value: 1}\n",
+                   "      - add: {counter: filled, value: 1}\n"
+                   "      - if: {region_class: large}\n"
+                   "        then: [{add: {counter: points, value: 10}}]\n"
+                   "      - add: {counter: points, value: {mul: [100, {region: markers, of: you}]}}\n")
+    rules = boardrules.load(str(path))
+    g = rules.new_game(2, seed=1)
+    for name in ("r2c2", "r2c3", "r3c3", "r2c4", "r2c5", "r3c4"):
+        g.apply({"kind": "move", "args": {"to": board(g)["pieces"][g.current_player][0]}})
+        g.apply({"kind": "claim", "args": {"cell": name}})
+    assert g.to_json()["counters"]["points"] == [0, 6 + 10 + 300]     # seat 1 holds 3 of the 6 cells
+    g.apply({"kind": "move", "args": {"to": board(g)["pieces"][0][0]}})     # the region of one: small
+    assert g.to_json()["counters"]["points"] == [1 + 100, 316]
+    texts = [str(n.text) for n in rules.model.nodes.values()]
+    assert "if the region is large" in " ".join(texts)
+    assert any("the number of your markers in the region" in t for t in texts)
+
+    path = variant(tmp_path, '{action: claim, text: "put a marker on {cell}"}',
+                   '{action: claim, text: "put a marker on {cell}", where: {ge: [{region: empty, cell: $cell}, 2]}}')
+    rules = boardrules.load(str(path))
+    g = rules.new_game(2, seed=1)
+    g.apply({"kind": "move", "args": {"to": "edge1"}})
+    assert "r3c1" not in moves(g, "claim") and "r2c2" in moves(g, "claim")
+    claim = next(str(n.text) for n in rules.model.nodes.values() if type(n).__name__ == "Claim")
+    assert claim.startswith("put one of your markers on an empty land cell of the board where the number of empty "
+                            "cells of the region of the cell is at least 2; ")

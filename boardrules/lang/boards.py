@@ -170,8 +170,8 @@ class BoardTerms:
         if where is not None:
             text = ph(text, ' where ', wtext)
         if bdef.on_full:
-            text = ph(text, '; if that fills the last empty cell of its region, ',
-                      self.m.events.get(bdef.on_full, bdef.on_full), ' (once per region)')
+            text = ph(text, '; if that fills the last empty cell of its region, abilities that act ',
+                      self.m.events.get(bdef.on_full, bdef.on_full), ' take effect (once per region)')
         return B.Claim(bid, bdef, kind, template, where, var), text
 
     def st_move_pieces(self, item, path):
@@ -190,8 +190,8 @@ class BoardTerms:
                   'the other (a piece may pass spaces that are taken but may not stop on a full one, and may stay '
                   'where it is)')
         if event:
-            text = ph(text, '; then, for each of your pieces on a cell marked ', mark.replace("_", " "), ', ',
-                      self.m.events.get(event, event))
+            text = ph(text, '; then, for each of your pieces on a cell marked ', mark.replace("_", " "),
+                      ', abilities that act ', self.m.events.get(event, event), ' take effect')
         return B.MovePieces(bid, bdef, budget, kind, template), text
 
     # ------------------------------------------------------------------ what a region says
