@@ -387,3 +387,18 @@ def test_a_region_says_its_empty_cells_markers_and_class(tmp_path):
     claim = next(str(n.text) for n in rules.model.nodes.values() if type(n).__name__ == "Claim")
     assert claim.startswith("put one of your markers on an empty land cell of the board where the number of empty "
                             "cells of the region of the cell is at least 2; ")
+
+
+def test_a_variant_changes_a_tile_and_its_errors_name_the_variant_file(tmp_path):
+    (tmp_path / "game.yaml").write_text(GAME.read_text())
+    ok = tmp_path / "wide.yaml"
+    ok.write_text("extends: game.yaml\nid: grid_wide\nboards:\n  change:\n    main:\n      layouts:\n"
+                  "        \"2\": [[west, east], [east, west]]\n")
+    rules = boardrules.load(str(ok))
+    assert len(board(rules.new_game(2, seed=1))["markers"]) == 36
+    bad = tmp_path / "lake.yaml"
+    bad.write_text("extends: game.yaml\nid: grid_lake\ntiles:\n  replace:\n    east:\n      rows:\n"
+                   "        - \"...\"\n        - \".~.\"\n        - \"...\"\n")
+    with pytest.raises(ContentError) as err:
+        boardrules.load(str(bad))
+    assert "enclosed by land" in str(err.value) and re.search(r"lake\.yaml:8:\d+", str(err.value))

@@ -728,7 +728,7 @@ def content_schemas() -> dict[str, dict]:
                  "cards": list_ops(R("card")), "roles": list_ops(R("role")),
                  **{s: map_ops(game["properties"][s]["additionalProperties"]) for s in
                     ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities",
-                     "payments", "procedures", "reactions")},
+                     "payments", "procedures", "reactions", "tiles", "boards")},
                  "round": object_ops, "scoring": object_ops, "works": object_ops, "names": object_ops, "players": object_ops,
                  "play": object_ops, "setup": list_section(steps), "flow": list_section(steps),
                  "rules_choices": obj({"add": game["properties"]["rules_choices"], "remove": idlist}),
