@@ -402,3 +402,12 @@ def test_a_variant_changes_a_tile_and_its_errors_name_the_variant_file(tmp_path)
     with pytest.raises(ContentError) as err:
         boardrules.load(str(bad))
     assert "enclosed by land" in str(err.value) and re.search(r"lake\.yaml:8:\d+", str(err.value))
+
+
+def test_pieces_that_start_off_the_ring_are_a_content_error(tmp_path):
+    with pytest.raises(ContentError) as err:
+        boardrules.load(str(variant(tmp_path, "pieces: {each: 1, start: 0}", "pieces: {each: 1, start: 6}")))
+    assert "the 2-player layout has 6" in str(err.value) and located(err)
+    with pytest.raises(ContentError) as err:
+        boardrules.load(str(variant(tmp_path, "    border: true\n", "")))
+    assert "has 0" in str(err.value) and located(err)

@@ -111,11 +111,10 @@ class BoardTerms:
         bdef = B.BoardDef(bid, tiles, layouts, border, cap.get("cell", 1), cap.get("border", 0), classes, on_full,
                           (count, start), (landing.get("mark", ""), landing.get("event", "")), spec.get("text", bid))
         for players, (slots, columns) in layouts.items():
-            if count and (not border or start >= 2 * (len(slots) // columns + columns)):
-                self.report(path + ("pieces", "start"), "pieces start on a border node (counted from 0, clockwise "
-                                                        "from the top left), and this board has "
-                                                        f"{2 * (len(slots) // columns + columns) if border else 0}")
-                return None
+            ring = 2 * (len(slots) // columns + columns) if border else 0
+            if count and start >= ring:
+                self.report(path + ("pieces", "start"), f"pieces start on a border node (counted from 0, clockwise "
+                                                        f"from the top left); the {players}-player layout has {ring}")
             if any(rot is None for _, rot in slots):
                 continue        # checked when a game lays it
             geo = bdef.geometry(slots, columns)

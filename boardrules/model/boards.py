@@ -15,6 +15,11 @@ from __future__ import annotations
 from collections import deque
 from typing import NamedTuple
 
+from ..actions import Action
+from ..errors import RulesError
+from ..limits import MAX_NUMBER
+from .nodes import Node
+
 ROTATIONS = (0, 90, 180, 270)
 
 
@@ -287,11 +292,6 @@ def region_class(bdef, size) -> str:
 
 
 # ---------------------------------------------------------------------- the steps
-from ..actions import Action      # noqa: E402 - (the geometry above needs none of it)
-from ..errors import RulesError   # noqa: E402
-from ..limits import MAX_NUMBER   # noqa: E402
-from .nodes import Node           # noqa: E402
-
 #: How many layouts a board with rotations drawn at random tries before the set-up fails.
 MAX_DRAWS = 100
 
