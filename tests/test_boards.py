@@ -411,3 +411,21 @@ def test_pieces_that_start_off_the_ring_are_a_content_error(tmp_path):
     with pytest.raises(ContentError) as err:
         boardrules.load(str(variant(tmp_path, "    border: true\n", "")))
     assert "has 0" in str(err.value) and located(err)
+
+
+def test_the_setup_page_draws_the_board_for_each_player_count(rules):
+    import xml.etree.ElementTree as ET
+
+    from boardrules import docgen
+    page = next(p.text for p in docgen.GameDoc(rules, "games/grid").pages() if p.path.endswith("setup.md"))
+    assert "## The board" in page and "With 3 players (tile slot 2 counted row by row, turned at random" in page
+    drawings = re.findall(r"<svg.*?</svg>", page)
+    assert len(drawings) == 2
+    svg = ET.fromstring(drawings[0])
+    ns = "{http://www.w3.org/2000/svg}"
+    cells = svg.findall(f"{ns}rect")
+    assert len(cells) == 18
+    land = [r for r in cells if r.get("fill") == "#e6d5a8"]
+    assert len(land) == 7          # the six cells of the big region and the one of the small
+    assert [t.text for t in svg.findall(f"{ns}text")].count("a") == 2    # the two anchors
+    assert len(svg.findall(f"{ns}circle")) == 2 + 1 + 6     # the anchors', the site's and the six border nodes'
