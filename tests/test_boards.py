@@ -429,3 +429,24 @@ def test_the_setup_page_draws_the_board_for_each_player_count(rules):
     assert len(land) == 7          # the six cells of the big region and the one of the small
     assert [t.text for t in svg.findall(f"{ns}text")].count("a") == 2    # the two anchors
     assert len(svg.findall(f"{ns}circle")) == 2 + 1 + 6     # the anchors', the site's and the six border nodes'
+
+
+def test_border_nodes_hold_any_number_of_pieces_and_a_cell_what_the_content_says(rules, tmp_path):
+    g = rules.new_game(2, seed=1)
+    g.apply({"kind": "move", "args": {"to": "edge2"}})
+    g.apply({"kind": "claim", "args": {"cell": "r2c2"}})
+    assert "edge2" in moves(g, "move")          # a border node takes any number of pieces
+    g.apply({"kind": "move", "args": {"to": "edge2"}})
+    assert board(g)["pieces"] == [["edge2"], ["edge2"]]
+    roomy = boardrules.load(str(variant(tmp_path, "capacity: {cell: 1}", "capacity: {cell: 2}")))
+    g = roomy.new_game(2, seed=1)
+    g.apply({"kind": "move", "args": {"to": "r1c2"}})
+    g.apply({"kind": "claim", "args": {"cell": "r2c2"}})
+    assert "r1c2" in moves(g, "move")           # a cell that holds two
+    g.apply({"kind": "move", "args": {"to": "r1c2"}})
+    assert board(g)["pieces"] == [["r1c2"], ["r1c2"]]
+    assert roomy.game_from_json(g.to_json()).to_json() == g.to_json()
+    # a start node too small for every player's pieces
+    with pytest.raises(ContentError) as err:
+        boardrules.load(str(variant(tmp_path, "capacity: {cell: 1}", "capacity: {cell: 1, border: 2}")))
+    assert "3 pieces start on border node 0, which holds 2" in str(err.value) and located(err)

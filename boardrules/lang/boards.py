@@ -110,6 +110,10 @@ class BoardTerms:
         count, start = pieces.get("each", 0), pieces.get("start", 0)
         bdef = B.BoardDef(bid, tiles, layouts, border, cap.get("cell", 1), cap.get("border", 0), classes, on_full,
                           (count, start), (landing.get("mark", ""), landing.get("event", "")), spec.get("text", bid))
+        starting = count * max(layouts, default=0)
+        if bdef.border_capacity and starting > bdef.border_capacity:
+            self.report(path + ("capacity", "border"), f"{starting} pieces start on border node {start}, which holds "
+                                                       f"{bdef.border_capacity}")
         for players, (slots, columns) in layouts.items():
             ring = 2 * (len(slots) // columns + columns) if border else 0
             if count and start >= ring:
