@@ -81,6 +81,17 @@ def api_schemas() -> dict[str, dict]:
                                           "null where the view hides it (another seat's value of a counter its "
                                           "owner alone sees, until the game ends)"}},
                        "over": {"type": "boolean"},
+                       "boards": {"type": "object", "additionalProperties": obj({
+                           "slots": {"type": "array", "items": {"type": "array"},
+                                     "description": "each tile slot, row by row: [tile id, rotation]"},
+                           "markers": {"type": "array", "items": {"type": ["integer", "null"]},
+                                       "description": "each cell, row by row: the seat whose marker lies there"},
+                           "pieces": {"type": "array", "items": {"type": "array", "items": {"type": "string"}},
+                                      "description": "each seat's pieces: r<row>c<column> or edge<k>"},
+                           "filled": {"type": "array", "items": {"type": "string"},
+                                      "description": "the first cell of every region filled"}},
+                           ["slots", "markers", "pieces", "filled"]),
+                           "description": "every board laid (in a game with boards), seen by everyone"},
                        "legal_actions": {"type": "array", "items": {"$ref": "action.schema.json"},
                                          "description": "only for the player whose decision is pending"},
                        "scores": {"type": "array"}, "winners": {"type": "array", "items": {"type": "integer"}}},

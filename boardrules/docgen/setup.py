@@ -6,6 +6,7 @@ import json
 
 from ..model import flow as F
 from ..model import nodes as N
+from .boards import board_svg
 from .text import cap, code, fmt_value, md, table, words
 
 
@@ -147,12 +148,26 @@ class SetupPage:
         rows.append(["**All cards**"] + [f"**{sum(v)}**" for _, v in cols])
         return lines + table(["Card"] + [title for title, _ in cols], rows)
 
+    def board_lines(self) -> list[str]:
+        """Each board of the game drawn for each player count ("## The board"; none for a game without boards)."""
+        lines = []
+        for bdef in self.m.boards.values():
+            lines += [f"## {cap(str(bdef.text))}", ""]
+            for players, (slots, columns) in sorted(bdef.layouts.items()):
+                turned = [i + 1 for i, (_, rot) in enumerate(slots) if rot is None]
+                lines += [f"With {players} players" + (f" (tile slot{'s' if len(turned) > 1 else ''} "
+                          f"{', '.join(map(str, turned))} counted row by row, turned at random when the game is set "
+                          "up; shown unturned)" if turned else "") + ":", "",
+                          board_svg(bdef, [(t, rot or 0) for t, rot in slots], columns), ""]
+        return lines
+
     def setup(self) -> str:
         m = self.m
         lines = self.header("setup")
         lines += ["## Setting up", ""]
         lines += (self.steps("setup") or ["There is nothing to set up."]) + [""]
         lines += self.choice_lines(self.choices_for("setup"), "setup.md")
+        lines += self.board_lines()
         lines += self.copies_table()
         lines += ["## By player count", ""]
         rows, missing = [], []

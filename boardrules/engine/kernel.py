@@ -51,6 +51,7 @@ class Kernel:
             zone = ctype.start if d.instance_copy[c] <= counts[ctype.index] else d.box
             self.zones[zone][0].append(c)
         self.fresh = []
+        self.boards = {}        # board id -> model.boards.BoardState, once laid
         self.start_player = 0
         self.round = 0
         self.role = self.chooser = None

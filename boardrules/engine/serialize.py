@@ -155,6 +155,9 @@ def from_json(model, data, check_options, check_history=True) -> Kernel:
 def _from_json(model, data, check_options) -> Kernel:
     if "events" not in data and len(data) > 2:      # saved before games recorded events: it has none
         data = {**data, "events": None}
+    if len(data) > 2 and any(f.default is not None and f.name not in data for f in FIELDS):
+        # a field newer than the state (boards, say): its value when the key is missing
+        data = {**{f.name: f.default() for f in FIELDS if f.default is not None}, **data}
     fields = [f.name for f in attrs.fields(StateDoc)]
     optional = {f.name for f in FIELDS if f.optional}       # (written only when they hold something)
     missing = [name for name in fields if name not in data and name not in optional]

@@ -12,6 +12,7 @@ import attrs
 
 from ..actions import Action
 from ..limits import MAX_STATE_EVENTS
+from ..model.boards import read_boards
 from .rng import MASK
 
 ZONE, PILE = 0, 1
@@ -100,6 +101,7 @@ class Field:
     out: Callable = _plain
     into: Callable = None
     optional: bool = False      # written only when it holds something (``out`` gives None when it holds nothing)
+    default: Any = None     # a field older saved states may lack: a function giving its value then (None: required)
 
     def read(self, k, value, problems):
         if value is None and self.optional:
@@ -347,6 +349,30 @@ def _place_in(k, doc, problems, where):
     return None
 
 
+def _boards_copy(value):
+    return {bid: state.copy() for bid, state in value.items()} if value else value
+
+
+_boards_copy.inline = "({0} and {{b: s.copy() for b, s in {0}.items()}})"
+
+
+def boards_out(k, boards):
+    """Each laid board: its slots ([tile, rotation]), each cell's marker (a seat or null), each seat's pieces and
+    the regions whose filling was announced, the cells and nodes by name (r<row>c<column>, edge<k>)."""
+    out = {}
+    for bid, st in boards.items():
+        name = st.geo.node_name
+        out[bid] = {"slots": [[tid, rot] for tid, rot in st.slots],
+                    "markers": [None if o < 0 else o for o in st.owner],
+                    "pieces": [[name(n) for n in mine] for mine in st.pieces],
+                    "filled": [name(i) for i in st.done]}
+    return out
+
+
+def _boards_in(k, doc, problems):
+    return read_boards(k.rules.boards, k.players, doc, problems)
+
+
 def _events_out(k, events):
     """The events as JSON lists: ids for zones, piles, counters and roles, names for cards."""
     if events is None:
@@ -460,6 +486,7 @@ FIELDS = (
     Field("events", list[list[Any]] | None, _events_copy, out=_events_out, into=_events_in),
     Field("streams", dict[str, str], _dict, out=_streams_out, into=_streams_in, optional=True),
     Field("shelves", dict[str, list[list[int]]], _dict, out=_shelves_out, into=_shelves_in, optional=True),
+    Field("boards", dict[str, dict[str, Any]], _boards_copy, out=boards_out, into=_boards_in, default=dict),
 )
 #: (name, copy) of the fields ``clone`` must copy: the others hold immutable values, shared between copies
 COPIED_FIELDS = tuple((f.name, f.copy) for f in FIELDS if f.copy is not _same)

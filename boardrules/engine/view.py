@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from itertools import compress
 
+from .state import boards_out
 from .state import COUNT, DECIDE, END, MOVE, PHASE, REFILL, ROUND, ZONE
 
 
@@ -76,6 +77,8 @@ def view(game, g, player=None) -> dict:
                      _owned(g.counters[c.index], player) for c in d.counters},
         "over": g.over,
     }
+    if g.boards:        # a board is public: everyone sees the same
+        out["boards"] = boards_out(g, g.boards)
     if player is not None and game.current_player == player:
         out["legal_actions"] = [a.to_json() for a in game.legal_actions()]
     if g.over:

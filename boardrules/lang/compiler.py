@@ -81,6 +81,7 @@ class ContentCompiler(StepCompiler):
                            ("index", "value"), ("moved", "value"), ("role", "value"), ("free", "value")):
             m.var_kinds[name] = kind
         self.declarations()
+        self.boards_content()
         for doc, path, key, spec in self.entries("selectors"):
             m.selectors[key] = (spec, path)
         self.cards()

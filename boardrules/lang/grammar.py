@@ -68,6 +68,10 @@ DEFAULTS = {
     ("step", "budget", "as"): "`points`", ("step", "spend", "budget"): "`points`", ("step", "spend", "amount"): "`1`",
     ("step", "release", "ask"): "`you`", ("step", "release", "action"): "`came_out`",
     ("step", "release", "stream"): "the game's own stream",
+    ("step", "claim", "action"): "`claim`", ("step", "claim", "as"): "`cell`",
+    ("step", "claim", "text"): "put a marker on {cell}",
+    ("step", "move_pieces", "budget"): "`1`", ("step", "move_pieces", "action"): "`move_piece`",
+    ("step", "move_pieces", "text"): "move the piece to {to}",
     ("step", "discard_down", "of"): "`you`", ("step", "discard_down", "into"): "`discard`",
     ("step", "add", "value"): "`1`", ("step", "add", "of"): "`you`",
     ("step", "set", "value"): "`1`", ("step", "set", "of"): "`you`",
@@ -163,6 +167,8 @@ SECTION_NOTES = {
     "zones": "places where cards lie: shared (a draw pile) or one per player (a hand)",
     "piles": "cards lying on or under a card in play", "counters": "numbers kept during the game",
     "events": "moments that steps `emit` and that cards react to with `when`",
+    "legend": "the characters of the tiles: what a cell of each is", "tiles": "square tiles of cells",
+    "boards": "grid boards laid from tiles",
     "reactions": "the game's own reactions to its moments, for every player whatever cards they hold (house rules: "
                  "'whoever ends a phase with an empty hand draws a card')",
     "quantities": "numbers the rules ask for, which cards and privileges change with modifiers",
@@ -321,6 +327,11 @@ def content_schemas() -> dict[str, dict]:
       E("option", ident, desc="the value of a game option"),
       E("score", {"const": "so_far"}, desc="the score from every part computed before this one"),
       E("moves", {"const": "round"}, desc="how many cards moved this round"),
+      E("region", {"enum": ["size", "empty", "markers"]}, more={
+          "cell": dict(R("expr"), description="a cell of the region (default: `$region`)"),
+          "of": player, "board": dict(ident, description="the board (default: the game's only board)")},
+        desc="of the region (maximal orthogonally connected land cells) holding a cell: how many cells it has "
+             "(size), how many hold no marker (empty), or how many markers of a player ('of') lie in it (markers)"),
     ]}
     cmp = {k: E(k, pair) for k in ("eq", "ne", "lt", "le", "gt", "ge")}
     defs["condition"] = {"description": "a yes/no question about the game", "oneOf": [
@@ -341,6 +352,10 @@ def content_schemas() -> dict[str, dict]:
       E("option", ident), E("bound", ident, desc="the variable has a value: a card or an answer was chosen (false after a choice "
                                      "declined with on_decline: continue)"),
       E("empty", R("selector")),
+      E("region_class", ident, more={"cell": dict(R("expr"), description="a cell of the region (default: "
+                                                                          "`$region`)"),
+                                     "board": dict(ident, description="the board (default: the game's only board)")},
+        desc="the region of a cell is of this class: the board's classes give each the least size it takes"),
       E("distinct", ident, ["distinct", "in"], {"in": R("selector")}, "no two cards share the attribute's value"),
       E("any_player", R("condition"), more={"as": ident}, desc="the condition holds for some player; with 'as', "
         "that player is the variable and 'you' stays the current player"),
@@ -409,6 +424,25 @@ def content_schemas() -> dict[str, dict]:
       E("spend", obj({"budget": ident, "amount": R("expr")}),
         desc="take points from the budget of an enclosing budget step (more than is left stops the game with a "
              "RulesError: offer only what the budget pays for)"),
+      E("lay_board", ident, desc="lay out a board from its tiles (in the set-up): each slot's tile turned as its "
+                                 "layout says, a side drawn at random for a slot that says `random` (drawn again "
+                                 "until the board keeps its rules); each player's pieces go to the board's start"),
+      E("claim", obj({"board": dict(ident, description="the board (default: the game's only board)"),
+                      "action": ident, "text": dict(text, description="each answer's sentence; `{cell}` (or the "
+                                                                      "'as' variable) is replaced by the cell"),
+                      "where": dict(R("condition"), description="offer only the cells for which this holds (the "
+                                                                "cell is the 'as' variable)"),
+                      "as": ident}),
+        desc="the player puts a marker on an empty land cell of their choice; when that fills the last empty cell "
+             "of a region, the board's 'on_full' event fires, once, with the region's first cell in $region"),
+      E("move_pieces", obj({"board": dict(ident, description="the board (default: the game's only board)"),
+                            "budget": dict(R("expr"), description="the most steps each piece takes"),
+                            "action": ident, "text": dict(text, description="each answer's sentence; `{to}` is "
+                                                                            "replaced by the destination")}),
+        desc="move each of the player's pieces in turn through the water cells and border nodes, up to 'budget' "
+             "steps: one decision per piece (where it ends, or stay); a piece passes through taken nodes but does "
+             "not end on a full one; then the board's 'landing' event fires for each piece on a cell of its mark, "
+             "the cell in $cell"),
       E("shuffle", ident),
       E("discard_down", obj({"zone": ident, "of": player, "to": R("expr"), "by": R("expr"), "into": ident}, ["zone"])),
       E("pay", obj({"amount": R("expr"), "using": ident}, ["amount", "using"])),
@@ -570,6 +604,36 @@ def content_schemas() -> dict[str, dict]:
                                                              "show null and their events the change only) until the "
                                                              "game ends"}})),
       "events": mapping({"oneOf": [text, obj({"text": text})]}),
+      "legend": {"type": "object", "propertyNames": {"minLength": 1, "maxLength": 1},
+                 "additionalProperties": obj({"land": {"type": "boolean"}, "mark": ident, "needs": ident, "item": ident}, ["land"],
+                  "what a cell of this character is: land or water, a mark, the mark some orthogonal neighbour "
+                  "must carry, an item kind"),
+                 "description": "the characters of the tiles' rows: one character -> what a cell is"},
+      "tiles": mapping(obj({"rows": {"type": "array", "minItems": 1, "items": text,
+                                     "description": "n rows of n characters of the legend, top row first"},
+                            "text": text}, ["rows"], "a square tile of cells")),
+      "boards": mapping(obj({
+          "text": text,
+          "layouts": {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"}, "additionalProperties": {
+              "type": "array", "minItems": 1, "items": {"type": "array", "minItems": 1, "items": {"oneOf": [
+                  ident, obj({"tile": ident, "rotation": {"enum": [0, 90, 180, 270, "random"]}}, ["tile"])]}}},
+              "description": "player count -> rows of tile slots: a tile id, or {tile, rotation} (clockwise "
+                             "degrees, or random)"},
+          "border": {"type": "boolean", "description": "a ring of border nodes, one per outer tile edge, each "
+                                                       "linked to its edge's outer water cells and its neighbours"},
+          "capacity": obj({"cell": {"type": "integer", "minimum": 0}, "border": {"type": "integer", "minimum": 0}},
+                          desc="how many pieces may end a move on a water cell (default 1) and on a border node "
+                               "(default 0: unlimited)"),
+          "classes": {"type": "object", "propertyNames": ident,
+                      "additionalProperties": {"type": "integer", "minimum": 1},
+                      "description": "region class -> the least size of a region of that class"},
+          "on_full": dict(ident, description="the event when a region's last empty cell gets a marker"),
+          "landing": obj({"mark": ident, "event": ident}, ["mark", "event"],
+                         "the event for each piece that ends a move on a cell of this mark"),
+          "pieces": obj({"each": {"type": "integer", "minimum": 0, "maximum": 16},
+                         "start": {"type": "integer", "minimum": 0}}, ["each"],
+                        "how many pieces each player has, and the border node where they start (from 0, clockwise "
+                        "from the top left)")}, ["layouts"], "a grid board laid from tiles")),
       "quantities": mapping(obj({"base": R("expr"), "text": text, "min": {"type": "integer"}, "max": {"type": "integer"},
                                  "flag": dict(text, description="an on/off quantity (0 or 1): the sentence that holds "
                                                                 "when it is 1, used in the generated rules text")})),
@@ -721,7 +785,7 @@ def content_schemas() -> dict[str, dict]:
                  "cards": list_ops(R("card")), "roles": list_ops(R("role")),
                  **{s: map_ops(game["properties"][s]["additionalProperties"]) for s in
                     ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities",
-                     "payments", "procedures", "reactions")},
+                     "payments", "procedures", "reactions", "tiles", "boards")},
                  "round": object_ops, "scoring": object_ops, "works": object_ops, "names": object_ops, "players": object_ops,
                  "play": object_ops, "setup": list_section(steps), "flow": list_section(steps),
                  "rules_choices": obj({"add": game["properties"]["rules_choices"], "remove": idlist}),

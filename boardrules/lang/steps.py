@@ -10,6 +10,7 @@ from ..model.records import article, plural
 from .codegen import coded
 from .collisions import BlockFlow, StepFlow
 from .conditions import ConditionCompiler
+from .boards import BoardTerms
 from .budgets import BudgetTerms
 from .containers import ContainerTerms
 from .expr import fold_and, kind_of, pile_text
@@ -20,7 +21,7 @@ DETERMINERS = frozenset({"the", "a", "an", "your", "one", "more", "all", "each",
                          "that", "any", "another"})
 
 
-class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms):
+class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, BoardTerms):
     def block(self, items, path, shared=False, guard=None, prefix=None, suffix=None):
         if items is None:
             items = []

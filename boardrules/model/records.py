@@ -289,6 +289,7 @@ class GameDef:
     instance_tags: list = attrs.field(factory=list)     # card instance -> its tags
     card_counters: tuple = ()                           # counters held by cards: part of what tells two cards apart
     events: dict = attrs.field(factory=dict)           # name -> text
+    boards: dict = attrs.field(factory=dict)           # board id -> boards.BoardDef
     quantities: list = attrs.field(factory=list)
     quantity_index: dict = attrs.field(factory=dict)
     payments: list = attrs.field(factory=list)
