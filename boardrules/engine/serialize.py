@@ -371,8 +371,10 @@ def _env_problems(k, i, env, prev):
     if below is not None and isinstance(below.node, (ForEachPlayer, Turns)) and type(below.data) is list \
             and len(below.data) >= 2 and below.data[1] > 0 and below.node.body is not None:
         first, taken = below.data[0], below.data[1]
-        if env.get("you") != (first + taken - 1) % k.players or env.get("index") != taken - 1:
-            out.append(f"{where}: the turn of seat {(first + taken - 1) % k.players} (index {taken - 1}) holds "
+        seat_at = getattr(below.node, "seat_at", None)     # turns in another order (an order track's) say whose
+        seat = seat_at(below.data, taken - 1) if seat_at else (first + taken - 1) % k.players
+        if env.get("you") != seat or env.get("index") != taken - 1:
+            out.append(f"{where}: the turn of seat {seat} (index {taken - 1}) holds "
                        f"you={env.get('you')!r:.20} and index={env.get('index')!r:.20}")
     if below is not None and isinstance(below.node, RoleSelection):
         if env.get("chooser") != env.get("you") or env.get("role") not in k.roles_used:

@@ -12,6 +12,7 @@ import attrs
 
 from ..actions import Action
 from ..limits import MAX_STATE_EVENTS
+from ..model import tracks as T
 from .rng import MASK
 
 ZONE, PILE = 0, 1
@@ -390,6 +391,7 @@ FIELDS = (
     Field("zones", dict[str, list[list[str]]], _owners, out=_zones_out, into=_zones_in),
     Field("piles", dict[str, dict[str, list[str]]], _piles, out=_piles_out, into=_piles_in),
     Field("counters", dict[str, list[int]], _rows, out=_counters_out, into=_counters_in),
+    Field("tracks", dict[str, dict[str, Any]], T.copy, out=T.state_out, into=T.state_in),
     Field("fresh", list[tuple[int, str]], _list, out=_fresh_out, into=_fresh_in),
     Field("events", list[list[Any]] | None, _events_copy, out=_events_out, into=_events_in),
 )

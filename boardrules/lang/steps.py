@@ -12,13 +12,14 @@ from .conditions import ConditionCompiler
 from .containers import ContainerTerms
 from .expr import fold_and, kind_of, pile_text
 from .phases import PhaseTerms
+from .tracks import TrackTerms
 
 #: Words after which a template's {card} is named by the content itself ("on the {x}"), not by the verb.
 DETERMINERS = frozenset({"the", "a", "an", "your", "one", "more", "all", "each", "every", "their", "its", "this",
                          "that", "any", "another"})
 
 
-class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms):
+class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, TrackTerms):
     def block(self, items, path, shared=False, guard=None, prefix=None, suffix=None):
         if items is None:
             items = []
@@ -284,6 +285,9 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms):
         start, stext = self.player(spec.get("from", "start_player"), p + ("from",))
         body = self.with_player(lambda: self.block(spec.get("do"), p + ("do",)))
         order = spec.get("order", "each")
+        if "by_track" in spec:
+            node, how = self.track_turns(spec, p, body, order)
+            return self.compound(node, how, body)
         how = "each player once" if order == "each" else "the players in turn, round and round until all pass"
         return self.compound(N.Turns(order, start, body, spec.get("limit", 10000)), ph(how, ', starting with ', stext), body)
 
@@ -464,6 +468,7 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms):
     def _counter(self, item, path, key, add):
         spec = item[key]
         c, who, ctext = self.counter_ref(spec, path + (key,))
+        self.counter_is_track(c, path + (key, "counter"))
         cdef = self.m.counters[c] if c is not None else None
         if cdef is not None and cdef.scope == "player" and spec.get("of") in (None, "you") \
                 and str(ctext)[:1].islower() and not str(ctext).startswith(("the ", "your ")):
