@@ -40,8 +40,10 @@ class PendingDoc:
 _HEADER = {"format": int, "game": str, "players": int, "seed": int, "options": dict[str, Any]}
 _TAIL = {"flow": list[FrameDoc], "pending": PendingDoc | None, "history": list[dict[str, Any]]}
 #: The JSON state's shape, made from the field list so that a new field is one edit (in ``state.FIELDS``).
-StateDoc = attrs.make_class("StateDoc", {name: attrs.field(type=t) for name, t in
-                                         {**_HEADER, **{f.name: f.type for f in FIELDS}, **_TAIL}.items()})
+StateDoc = attrs.make_class("StateDoc", {
+    **{name: attrs.field(type=t) for name, t in
+       {**_HEADER, **{f.name: f.type for f in FIELDS if not f.optional}, **_TAIL}.items()},
+    **{f.name: attrs.field(type=f.type | None, default=None) for f in FIELDS if f.optional}})
 
 def _strict(kind, name):
     """cattrs converts by calling int(), str(), bool(): a state must already hold the right JSON types."""
@@ -98,7 +100,9 @@ def to_json(k) -> dict:
     out = {"format": FORMAT, "game": k.rules.id, "players": k.players, "seed": k.seed,
            "options": _plain(k.options)}
     for f in FIELDS:
-        out[f.name] = _plain(f.out(k, getattr(k, f.name)))
+        value = _plain(f.out(k, getattr(k, f.name)))
+        if value or not f.optional:
+            out[f.name] = value
     flow = []
     for f in k.stack:       # a FrameDoc's fields, in their order
         shared = bool(getattr(f.node, "shared", False))
@@ -149,14 +153,15 @@ def from_json(model, data, check_options, check_history=True) -> Kernel:
 def _from_json(model, data, check_options) -> Kernel:
     if "events" not in data and len(data) > 2:      # saved before games recorded events: it has none
         data = {**data, "events": None}
-    fields = [f.name for f in attrs.fields(StateDoc)]
+    every = [f.name for f in attrs.fields(StateDoc)]
+    fields = [f.name for f in attrs.fields(StateDoc) if f.default is attrs.NOTHING]     # (an optional field may be left out)
     missing = [name for name in fields if name not in data]
     if len(missing) * 2 > len(fields):      # not a state at all: say so in one line rather than list every field
         raise StateError(f"not a boardrules game state (the output of Game.to_json()): it has {len(missing)} of "
                          f"its {len(fields)} fields missing ({', '.join(missing[:4])}, ...)")
     if missing:
         raise StateError(f"not a complete boardrules game state: missing {', '.join(missing)}")
-    unknown = [str(key)[:40] for key in data if key not in fields]
+    unknown = [str(key)[:40] for key in data if key not in every]
     if unknown:
         raise StateError(f"not a boardrules game state: unknown field(s) {', '.join(unknown[:8])}")
     try:

@@ -92,7 +92,8 @@ class Field:
 
     ``type`` is what the JSON value must look like (checked by cattrs); ``out(kernel, value)`` gives the JSON
     value, ``into(kernel, json, problems)`` the kernel value (appending a message to ``problems`` for anything
-    inconsistent); ``copy`` gives an independent copy for ``clone``.
+    inconsistent); ``copy`` gives an independent copy for ``clone``. An ``optional`` field is written only when its JSON value is not
+    empty, and ``into`` then reads None for it.
     """
 
     name: str
@@ -100,6 +101,7 @@ class Field:
     copy: Callable = _same
     out: Callable = _plain
     into: Callable = None
+    optional: bool = False      # left out of the JSON when empty (a game without it saves as before), None when read
 
     def read(self, k, value, problems):
         return value if self.into is None else self.into(k, value, problems)
@@ -391,7 +393,7 @@ FIELDS = (
     Field("zones", dict[str, list[list[str]]], _owners, out=_zones_out, into=_zones_in),
     Field("piles", dict[str, dict[str, list[str]]], _piles, out=_piles_out, into=_piles_in),
     Field("counters", dict[str, list[int]], _rows, out=_counters_out, into=_counters_in),
-    Field("tracks", dict[str, dict[str, Any]], T.copy, out=T.state_out, into=T.state_in),
+    Field("tracks", dict[str, dict[str, Any]], T.copy, out=T.state_out, into=T.state_in, optional=True),
     Field("fresh", list[tuple[int, str]], _list, out=_fresh_out, into=_fresh_in),
     Field("events", list[list[Any]] | None, _events_copy, out=_events_out, into=_events_in),
 )

@@ -62,6 +62,7 @@ def state_in(k, doc, problems) -> list:
     """The ``tracks`` field from JSON: every track written, each marker on its track (not past its end), no high
     mark below its marker or past the end, and an order track's stack the seats, each once."""
     out = initial(k.rules, k.players)
+    doc = doc or {}         # (a game without tracks writes none)
     for tid in doc:
         if tid not in k.rules.track_index:
             problems.append(f"tracks: unknown track {tid!r}")
