@@ -89,7 +89,9 @@ def test_retreat_fires_nothing_and_lowers_only_the_marker(rules):
     assert forward.exec(k, F) is True   # 0 -> 4 passes space 3: its reaction is pushed, with $space bound
     assert [f.env["space"] for f in k.stack[depth:]] == [3] and k.stack[-1].env["points"] == 3
     del k.stack[depth:]
-    assert back.exec(k, F) is False and len(k.stack) == depth   # 4 -> 2: nothing fires
+    F.env["forfeited"] = 7
+    assert back.exec(k, F) is False and len(k.stack) == depth   # 4 -> 2: nothing fires, nothing is bound
+    assert F.env["forfeited"] == 7
     assert k.counters[t.counter][0] == 2 and k.tracks[t.index][0][0] == 4
     assert forward.exec(k, F) is True   # 2 -> 6 passes 3 again (already passed) and reaches 5 (new)
     assert [f.env["space"] for f in k.stack[depth:]] == [5]
@@ -221,6 +223,7 @@ def test_a_bad_saved_track_is_a_state_error_naming_its_path(rules, change, path)
     ("- add: {counter: points, value: $points}", "- add: {counter: depth, value: 1}", "'depth' is a track"),
     ("event: passed_mark", "event: passed_marker", "unknown event 'passed_marker'"),
     ("by_track: ladder", "by_track: depth", "'depth' is not an order track"),
+    ('"3": {points: 3}', '"3": {you: 3}', "attribute 'you' would be bound as $you"),
 ])
 def test_bad_tracks_are_content_errors_at_their_line(tmp_path, old, new, words):
     with pytest.raises(ContentError) as err:

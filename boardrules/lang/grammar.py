@@ -65,6 +65,7 @@ DEFAULTS = {
     ("step", "pick", "count"): "`1`", ("step", "pick", "optional"): "`false`", ("step", "pick", "as"): "`moved`",
     ("step", "pick", "text"): "<action> {card}",
     ("step", "release", "model"): "`urn`", ("step", "release", "as"): "`moved`",
+    ("step", "advance", "as"): "`forfeited`", ("step", "advance", "of"): "`you`", ("step", "retreat", "of"): "`you`",
     ("step", "discard_down", "of"): "`you`", ("step", "discard_down", "into"): "`discard`",
     ("step", "add", "value"): "`1`", ("step", "add", "of"): "`you`",
     ("step", "set", "value"): "`1`", ("step", "set", "of"): "`you`",
@@ -129,6 +130,16 @@ FIELD_NOTES = {
     ("step", "release", "model"): "how the cards that stay are chosen: `urn`, a number drawn from 'keep', then that "
                                   "many cards drawn without replacement, every card alike",
     ("step", "release", "as"): "the variable that counts the cards that came out (instead of `$moved`)",
+    ("step", "advance", "track"): "the track (an id under 'tracks')",
+    ("step", "advance", "by"): "how many spaces up (negative: back, firing nothing)",
+    ("step", "advance", "of"): "whose marker (a shared track has one, the table's)",
+    ("step", "advance", "as"): "the variable that counts the steps past the end (instead of `$forfeited`)",
+    ("step", "retreat", "track"): "the track (an id under 'tracks')",
+    ("step", "retreat", "by"): "how many spaces back",
+    ("step", "retreat", "of"): "whose marker (a shared track has one, the table's)",
+    ("expr", "space_attr", "track"): "the track", ("expr", "best_reached", "track"): "the track",
+    ("expr", "space_attr", "of"): "whose marker", ("expr", "best_reached", "of"): "whose marker",
+    ("expr", "reached", "of"): "whose marker", ("expr", "markers_behind", "of"): "whose marker",
     ("step", "pick", "text"): "each answer's sentence; `{card}` is replaced",
     ("step", "discard_down", "to"): "keep this many cards", ("step", "discard_down", "by"): "discard this many cards",
     ("step", "discard_down", "into"): "the zone that receives the cards",
@@ -376,7 +387,7 @@ def content_schemas() -> dict[str, dict]:
              "track's 'convert' counter) and counted in $forfeited (or 'as'); each of the track's spaces reached or "
              "passed for the first time fires the track's event, lowest first, with $space and the space's "
              "attributes bound (a negative distance moves back and fires nothing)"),
-      E("retreat", obj({"track": ident, "by": R("expr"), "of": player, "as": ident}, ["track", "by"]),
+      E("retreat", obj({"track": ident, "by": R("expr"), "of": player}, ["track", "by"]),
         desc="move a marker back down a track (not below its start); it fires nothing"),
       E("shuffle", ident),
       E("discard_down", obj({"zone": ident, "of": player, "to": R("expr"), "by": R("expr"), "into": ident}, ["zone"])),

@@ -22,6 +22,7 @@ from __future__ import annotations
 from ..model import records as M
 from ..model import tracks as T
 from ..model.phrase import ph
+from .expr import BUILTIN_VARS
 
 
 class TrackTerms:
@@ -69,6 +70,11 @@ class TrackTerms:
             m.counters.append(M.CounterDef(ci, key, scope, "never", spec.get("text", key)))
             names = tuple(sorted({a for attrs in spaces.values() for a in attrs}))
             for a in names:
+                if a in BUILTIN_VARS or a == "space" or not a.isidentifier():
+                    self.report(path + ("spaces",), f"a space's attribute {a!r} would be bound as ${a} by the "
+                                                    "track's event: use another name")
+            names = tuple(a for a in names if a not in BUILTIN_VARS and a != "space" and a.isidentifier())
+            for a in names:
                 m.declare_var(a, "value", path + ("spaces",), self.report)
             m.track_index[key] = len(m.tracks)
             m.tracks.append(T.TrackDef(len(m.tracks), key, ci, scope, length, spec.get("text", key), spaces,
@@ -102,7 +108,7 @@ class TrackTerms:
         who, whose = self.track_holder(t, spec, p + ("of",))
         by, btext = self.amount(spec.get("by", 1), p + ("by",))
         node = T.Advance(t, who, by, back)
-        if not back or "as" in spec:
+        if not back:
             node.var = self.var("$" + spec.get("as", "forfeited"), p + ("as",), bind=True)
             self.nouns[node.var] = ph('the number of steps past the end of ', t.text)
             self.counts_moved.add(node.var)     # "if some steps went past the end" for {ge: [$forfeited, 1]}

@@ -133,8 +133,11 @@ class Advance(Node):
         holder = self.who(g, env) if t.scope == "player" else 0
         by = self.by(g, env)
         if self.back:
-            by = -by
-        env[self.var] = move_marker(g, t, holder, by)
+            by = -by if by > 0 else 0
+        over = move_marker(g, t, holder, by)
+        if self.back:       # (a retreat binds nothing and fires nothing)
+            return False
+        env[self.var] = over
         high = g.tracks[t.index][0]
         new = g.counters[t.counter][holder]
         if new <= high[holder]:
