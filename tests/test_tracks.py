@@ -138,7 +138,10 @@ def test_the_best_space_reached_scores_at_the_end(rules):
 
 
 # ---------------------------------------------------------------- the order track
-def test_a_marker_moving_onto_an_occupied_space_goes_on_top_and_plays_first(rules):
+@pytest.mark.parametrize("loop", ["turns", "for_each_player"])
+def test_a_marker_moving_onto_an_occupied_space_goes_on_top_and_plays_first(rules, loop, tmp_path):
+    if loop == "for_each_player":       # the same game, its turns written as a for_each_player in track order
+        rules = boardrules.load(str(variant(tmp_path, "- turns:\n            order: each\n", "- for_each_player:\n")))
     g = at(rules, counters={"ladder": [0, 2, 0]}, tracks={"ladder": {"high": [0, 2, 0], "stack": [2, 0, 1]}})
     # round 1 order was fixed at the start: seat 0 first (the stack says seat 1 is on top, but this position was
     # written after the turns began), so every seat climbs the ladder once: 0 -> 2 onto seat 1, then 1 -> 4, 2 -> 2

@@ -355,7 +355,11 @@ def content_schemas() -> dict[str, dict]:
     defs["step"] = {"description": "one instruction", "oneOf": [
       E("if", R("condition"), ["if", "then"], {"then": steps, "else": steps}),
       E("repeat", obj({"times": R("expr"), "do": steps}, ["times", "do"])),
-      E("for_each_player", obj({"from": player, "do": steps}, ["do"])),
+      E("for_each_player", obj({"from": player, "do": steps,
+                                "by_track": dict(ident, description="an order track: each player in its order (the "
+                                                                    "furthest marker first, the top of a stack "
+                                                                    "first), fixed as the loop starts ('from' is then "
+                                                                    "not used)")}, ["do"])),
       E("choose", obj({"action": ident, "text": text, "decline_text": text, "noun": noun, "from": R("selector"), "where": R("condition"),
                        "options": {"type": "array", "minItems": 1, "items": {
                            "description": "an answer, or an answer offered only when a condition holds",

@@ -131,6 +131,9 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, TrackTerms):
         spec = item["for_each_player"]
         start, stext = self.player(spec.get("from", "start_player"), path + ("for_each_player", "from"))
         body = self.with_player(lambda: self.block(spec.get("do"), path + ("for_each_player", "do")))
+        if "by_track" in spec:      # each player once in a track's order: the turns of that order (tracks family)
+            node, how = self.track_turns(spec, path + ("for_each_player",), body, "each")
+            return self.compound(node, how, body)
         return self.compound(N.ForEachPlayer(start, body), ph('each player in turn, starting with ', stext), body)
 
     def thing_chosen(self, spec, var, zone_text) -> str:
