@@ -157,6 +157,15 @@ def test_a_marker_moving_onto_an_occupied_space_goes_on_top_and_plays_first(rule
     assert g.current_player == 0
 
 
+def test_a_position_sets_markers_as_reached_and_stacks_them_in_the_order_named(rules):
+    from boardrules.testing import position
+    g = position(rules, 3, counters={"depth": {0: 4}, "ladder": {2: 3, 0: 3}})
+    s = g.to_json()
+    assert s["counters"]["depth"] == [4, 0, 0] and s["tracks"]["depth"]["high"] == [4, 0, 0]
+    assert s["tracks"]["ladder"]["stack"][-2:] == [2, 0]        # seat 0 named last: on top of seat 2
+    assert [g.tie_breaks(seat) for seat in range(3)] == [[2], [0], [1]]
+
+
 def test_markers_behind_breaks_ties_for_the_one_ahead(rules):
     g = at(rules, counters={"ladder": [3, 3, 1]}, tracks={"ladder": {"high": [3, 3, 1], "stack": [2, 1, 0]}})
     assert [g.tie_breaks(s) for s in range(3)] == [[2], [1], [0]]
