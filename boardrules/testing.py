@@ -288,6 +288,8 @@ def position(rules: "Rules", players: int, *, zones: Mapping[str, Any] | None = 
         top (drawn first).
     :param counters: ``{counter id: value}``: a player's counter ``{seat: n}``, a role's ``{role id: n}``, the table's a
         plain number. Numbers are set as given: nothing is taken from another counter.
+        A track's marker (a track is a counter) is set the same way: it has then reached its space (no threshold fires),
+        and on an order track the markers named go on top of their spaces in the order given.
     :param on: ``{card: {counter id: n}}``: the counts held by a card (a counter of card scope), the card named as
         for ``piles``.
     :param seed: the game's seed (the shuffles of what the position does not set).
@@ -392,6 +394,14 @@ def position(rules: "Rules", players: int, *, zones: Mapping[str, Any] | None = 
                 row[r] = _count(n, f"{where}[{role!r}]")
         else:
             raise UsageError(f"{where}: {c.id} is held by cards: give it with on={{card: {{{c.id!r}: n}}}}")
+    for t in model.tracks:      # a marker set on a track has reached its space; on an order track it goes on top
+        if t.id in (counters or {}):
+            entry = d["tracks"][t.id]
+            entry["high"] = [max(h, p) for h, p in zip(entry["high"], d["counters"][t.id])]
+            if t.order:
+                for seat in counters[t.id]:     # (in the order given: the last named is on top)
+                    entry["stack"].remove(_seat(seat, players, f"counters[{t.id!r}]"))
+                    entry["stack"].append(_seat(seat, players, f"counters[{t.id!r}]"))
     for card, held in _mapping(on or {}, "on").items():
         counts = []
         for cid, n in _mapping(held, f"on[{card!r}] ({{counter id: n}})").items():

@@ -11,6 +11,7 @@ from operator import itemgetter
 from ..actions import short
 from ..errors import RulesError, UsageError
 from ..limits import MAX_FLOW_DEPTH, MAX_NUMBER, MAX_STATE_EVENTS, STEP_BUDGET
+from ..model import tracks
 from ..model.nodes import Repeat
 from ..model.records import GAME
 from . import rng
@@ -43,6 +44,7 @@ class Kernel:
         self.zones = [[[] for _ in range(players if z.scope == "player" else 1)] for z in d.zones]
         self.piles = [{} for _ in d.piles]
         self.counters = [[0] * c.holders(players, len(d.roles), len(d.instance_types)) for c in d.counters]
+        self.tracks = tracks.initial(d, players)
         for cond, message in d.checks:
             if not cond(self, {}):
                 raise UsageError(message)

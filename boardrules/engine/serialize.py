@@ -41,11 +41,10 @@ class PendingDoc:
 _HEADER = {"format": int, "game": str, "players": int, "seed": int, "options": dict[str, Any]}
 _TAIL = {"flow": list[FrameDoc], "pending": PendingDoc | None, "history": list[dict[str, Any]]}
 #: The JSON state's shape, made from the field list so that a new field is one edit (in ``state.FIELDS``).
-StateDoc = attrs.make_class("StateDoc", {**{name: attrs.field(type=t) for name, t in
-                                            {**_HEADER, **{f.name: f.type for f in FIELDS if not f.optional},
-                                             **_TAIL}.items()},
-                                         **{f.name: attrs.field(type=f.type, default=None)
-                                            for f in FIELDS if f.optional}})
+StateDoc = attrs.make_class("StateDoc", {
+    **{name: attrs.field(type=t) for name, t in
+       {**_HEADER, **{f.name: f.type for f in FIELDS if not f.optional}, **_TAIL}.items()},
+    **{f.name: attrs.field(type=f.type | None, default=None) for f in FIELDS if f.optional}})
 
 def _strict(kind, name):
     """cattrs converts by calling int(), str(), bool(): a state must already hold the right JSON types."""
@@ -102,9 +101,9 @@ def to_json(k) -> dict:
     out = {"format": FORMAT, "game": k.rules.id, "players": k.players, "seed": k.seed,
            "options": _plain(k.options)}
     for f in FIELDS:
-        value = f.out(k, getattr(k, f.name))
-        if value is not None or not f.optional:
-            out[f.name] = _plain(value)
+        value = _plain(f.out(k, getattr(k, f.name)))
+        if value or not f.optional:
+            out[f.name] = value
     flow = []
     for f in k.stack:       # a FrameDoc's fields, in their order
         shared = bool(getattr(f.node, "shared", False))
@@ -158,15 +157,15 @@ def _from_json(model, data, check_options) -> Kernel:
     if len(data) > 2 and any(f.default is not None and f.name not in data for f in FIELDS):
         # a field newer than the state (boards, say): its value when the key is missing
         data = {**{f.name: f.default() for f in FIELDS if f.default is not None}, **data}
-    fields = [f.name for f in attrs.fields(StateDoc)]
-    optional = {f.name for f in FIELDS if f.optional}       # (written only when they hold something)
-    missing = [name for name in fields if name not in data and name not in optional]
+    every = [f.name for f in attrs.fields(StateDoc)]
+    fields = [f.name for f in attrs.fields(StateDoc) if f.default is attrs.NOTHING]     # (an optional field may be left out)
+    missing = [name for name in fields if name not in data]
     if len(missing) * 2 > len(fields):      # not a state at all: say so in one line rather than list every field
         raise StateError(f"not a boardrules game state (the output of Game.to_json()): it has {len(missing)} of "
                          f"its {len(fields)} fields missing ({', '.join(missing[:4])}, ...)")
     if missing:
         raise StateError(f"not a complete boardrules game state: missing {', '.join(missing)}")
-    unknown = [str(key)[:40] for key in data if key not in fields]
+    unknown = [str(key)[:40] for key in data if key not in every]
     if unknown:
         raise StateError(f"not a boardrules game state: unknown field(s) {', '.join(unknown[:8])}")
     try:
@@ -385,8 +384,10 @@ def _env_problems(k, i, env, prev):
     if below is not None and isinstance(below.node, (ForEachPlayer, Turns)) and type(below.data) is list \
             and len(below.data) >= 2 and below.data[1] > 0 and below.node.body is not None:
         first, taken = below.data[0], below.data[1]
-        if env.get("you") != (first + taken - 1) % k.players or env.get("index") != taken - 1:
-            out.append(f"{where}: the turn of seat {(first + taken - 1) % k.players} (index {taken - 1}) holds "
+        seat_at = getattr(below.node, "seat_at", None)     # turns in another order (an order track's) say whose
+        seat = seat_at(below.data, taken - 1) if seat_at else (first + taken - 1) % k.players
+        if env.get("you") != seat or env.get("index") != taken - 1:
+            out.append(f"{where}: the turn of seat {seat} (index {taken - 1}) holds "
                        f"you={env.get('you')!r:.20} and index={env.get('index')!r:.20}")
     if below is not None and isinstance(below.node, RoleSelection):
         if env.get("chooser") != env.get("you") or env.get("role") not in k.roles_used:

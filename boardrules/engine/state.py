@@ -12,6 +12,7 @@ import attrs
 
 from ..actions import Action
 from ..limits import MAX_STATE_EVENTS
+from ..model import tracks as T
 from ..model.boards import read_boards
 from .rng import MASK
 
@@ -92,7 +93,8 @@ class Field:
 
     ``type`` is what the JSON value must look like (checked by cattrs); ``out(kernel, value)`` gives the JSON
     value, ``into(kernel, json, problems)`` the kernel value (appending a message to ``problems`` for anything
-    inconsistent); ``copy`` gives an independent copy for ``clone``.
+    inconsistent); ``copy`` gives an independent copy for ``clone``. An ``optional`` field is written only when its JSON value is not
+    empty, and ``into`` then reads None for it.
     """
 
     name: str
@@ -100,12 +102,10 @@ class Field:
     copy: Callable = _same
     out: Callable = _plain
     into: Callable = None
-    optional: bool = False      # written only when it holds something (``out`` gives None when it holds nothing)
+    optional: bool = False      # left out of the JSON when empty (a game without it saves as before), None when read
     default: Any = None     # a field older saved states may lack: a function giving its value then (None: required)
 
     def read(self, k, value, problems):
-        if value is None and self.optional:
-            return {}
         return value if self.into is None else self.into(k, value, problems)
 
 
@@ -137,6 +137,8 @@ def _streams_out(k, streams):
 
 def _streams_in(k, doc, problems):
     out = {}
+    if doc is None:         # (left out: none drawn from yet)
+        return out
     for name, v in doc.items():
         if name not in k.rules.streams:
             problems.append(f"streams.{name}: not a random stream of this game (a step names it with 'stream')")
@@ -164,6 +166,8 @@ def _shelves_out(k, shelves):
 
 def _shelves_in(k, doc, problems):
     d, out = k.rules, {}
+    if doc is None:         # (left out: no record)
+        return out
     for zid, rows in doc.items():
         zi = d.zone_index.get(zid)
         if zi is None or zi not in d.shelf_zones:
@@ -482,6 +486,7 @@ FIELDS = (
     Field("zones", dict[str, list[list[str]]], _owners, out=_zones_out, into=_zones_in),
     Field("piles", dict[str, dict[str, list[str]]], _piles, out=_piles_out, into=_piles_in),
     Field("counters", dict[str, list[int]], _rows, out=_counters_out, into=_counters_in),
+    Field("tracks", dict[str, dict[str, Any]], T.copy, out=T.state_out, into=T.state_in, optional=True),
     Field("fresh", list[tuple[int, str]], _list, out=_fresh_out, into=_fresh_in),
     Field("events", list[list[Any]] | None, _events_copy, out=_events_out, into=_events_in),
     Field("streams", dict[str, str], _dict, out=_streams_out, into=_streams_in, optional=True),

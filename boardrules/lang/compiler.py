@@ -243,6 +243,7 @@ class ContentCompiler(StepCompiler):
                 m.reset_counters.setdefault(c.reset, []).append(c.index)
         for doc, path, key, spec in self.entries("events"):
             m.events[key] = spec if isinstance(spec, str) else spec.get("text", key)
+        self.declare_tracks()
 
     def family(self, key, spec, path):
         """A family of zones: one member zone per key, named '<family>_<key>' in states and views."""

@@ -72,6 +72,7 @@ DEFAULTS = {
     ("step", "claim", "text"): "put a marker on {cell}",
     ("step", "move_pieces", "budget"): "`1`", ("step", "move_pieces", "action"): "`move_piece`",
     ("step", "move_pieces", "text"): "move the piece to {to}",
+    ("step", "advance", "as"): "`forfeited`", ("step", "advance", "of"): "`you`", ("step", "retreat", "of"): "`you`",
     ("step", "discard_down", "of"): "`you`", ("step", "discard_down", "into"): "`discard`",
     ("step", "add", "value"): "`1`", ("step", "add", "of"): "`you`",
     ("step", "set", "value"): "`1`", ("step", "set", "of"): "`you`",
@@ -146,6 +147,16 @@ FIELD_NOTES = {
     ("step", "budget", "do"): "the steps that spend the points (a spend anywhere else is a content error)",
     ("step", "spend", "budget"): "the 'as' of an enclosing budget step",
     ("step", "spend", "amount"): "how many points (never more than are left)",
+    ("step", "advance", "track"): "the track (an id under 'tracks')",
+    ("step", "advance", "by"): "how many spaces up (negative: back, firing nothing)",
+    ("step", "advance", "of"): "whose marker (a shared track has one, the table's)",
+    ("step", "advance", "as"): "the variable that counts the steps past the end (instead of `$forfeited`)",
+    ("step", "retreat", "track"): "the track (an id under 'tracks')",
+    ("step", "retreat", "by"): "how many spaces back",
+    ("step", "retreat", "of"): "whose marker (a shared track has one, the table's)",
+    ("expr", "space_attr", "track"): "the track", ("expr", "best_reached", "track"): "the track",
+    ("expr", "space_attr", "of"): "whose marker", ("expr", "best_reached", "of"): "whose marker",
+    ("expr", "reached", "of"): "whose marker", ("expr", "markers_behind", "of"): "whose marker",
     ("step", "pick", "text"): "each answer's sentence; `{card}` is replaced",
     ("step", "discard_down", "to"): "keep this many cards", ("step", "discard_down", "by"): "discard this many cards",
     ("step", "discard_down", "into"): "the zone that receives the cards",
@@ -166,6 +177,7 @@ SECTION_NOTES = {
     "presets": "named bundles of option values", "attributes": "the numbers, words and maps a card may carry",
     "zones": "places where cards lie: shared (a draw pile) or one per player (a hand)",
     "piles": "cards lying on or under a card in play", "counters": "numbers kept during the game",
+    "tracks": "bounded tracks of spaces that markers climb: threshold spaces, the end, an order track",
     "events": "moments that steps `emit` and that cards react to with `when`",
     "legend": "the characters of the tiles: what a cell of each is", "tiles": "square tiles of cells",
     "boards": "grid boards laid from tiles",
@@ -292,6 +304,15 @@ def content_schemas() -> dict[str, dict]:
       E("room", obj({"counter": ident, "of": player, "on": R("card_ref"), "role": role_ref, "pile": ident}),
         desc="how much more a holder takes: its capacity minus what it holds (a counter's, or a card's pile's)"),
       E("attr", ident, more={"of": R("card_ref"), "key": R("expr")}, desc="an attribute of a card"),
+      E("space_attr", ident, ["space_attr", "track"], more={"track": ident, "of": player},
+        desc="an attribute of the space a marker stands on (0 when the space has none)"),
+      E("best_reached", ident, ["best_reached", "track"], more={"track": ident, "of": player},
+        desc="the highest value of an attribute over the spaces of a track a marker has reached or passed (0 if "
+             "none): what the furthest threshold scores"),
+      E("reached", ident, more={"of": player}, desc="the furthest space a marker has ever stood on (a track's id)"),
+      E("markers_behind", ident, more={"of": player},
+        desc="how many markers come after a player's in an order track's order (lower, or under it in its stack): "
+             "a tie-break that favours the one ahead"),
       E("count", R("selector"), desc="how many cards a selector holds"),
       E("total", {"anyOf": [ident, R("expr")]}, ["total", "in"], {"in": R("selector")},
         "the sum over cards of an attribute, or of an expression of each card ($it)"),
@@ -372,7 +393,11 @@ def content_schemas() -> dict[str, dict]:
     defs["step"] = {"description": "one instruction", "oneOf": [
       E("if", R("condition"), ["if", "then"], {"then": steps, "else": steps}),
       E("repeat", obj({"times": R("expr"), "do": steps}, ["times", "do"])),
-      E("for_each_player", obj({"from": player, "do": steps}, ["do"])),
+      E("for_each_player", obj({"from": player, "do": steps,
+                                "by_track": dict(ident, description="an order track: each player in its order (the "
+                                                                    "furthest marker first, the top of a stack "
+                                                                    "first), fixed as the loop starts ('from' is then "
+                                                                    "not used)")}, ["do"])),
       E("choose", obj({"action": ident, "text": text, "decline_text": text, "noun": noun, "from": R("selector"), "where": R("condition"),
                        "options": {"type": "array", "minItems": 1, "items": {
                            "description": "an answer, or an answer offered only when a condition holds",
@@ -443,6 +468,13 @@ def content_schemas() -> dict[str, dict]:
              "steps: one decision per piece (where it ends, or stay); a piece passes through taken nodes but does "
              "not end on a full one; then the board's 'landing' event fires for each piece on a cell of its mark, "
              "the cell in $cell"),
+      E("advance", obj({"track": ident, "by": R("expr"), "of": player, "as": ident}, ["track", "by"]),
+        desc="move a marker up a track, no further than its end: the steps past the end are lost (or go to the "
+             "track's 'convert' counter) and counted in $forfeited (or 'as'); each of the track's spaces reached or "
+             "passed for the first time fires the track's event, lowest first, with $space and the space's "
+             "attributes bound (a negative distance moves back and fires nothing)"),
+      E("retreat", obj({"track": ident, "by": R("expr"), "of": player}, ["track", "by"]),
+        desc="move a marker back down a track (not below its start); it fires nothing"),
       E("shuffle", ident),
       E("discard_down", obj({"zone": ident, "of": player, "to": R("expr"), "by": R("expr"), "into": ident}, ["zone"])),
       E("pay", obj({"amount": R("expr"), "using": ident}, ["amount", "using"])),
@@ -460,6 +492,9 @@ def content_schemas() -> dict[str, dict]:
       E("choose_roles", {"oneOf": [{"type": "null"}, obj({"multiplier": ident, "by_players": by_players})]},
         desc="each player in turn from the start player chooses a role nobody chose this round; it runs at once"),
       E("turns", obj({"order": {"enum": ["each", "until_all_pass"]}, "from": player, "do": steps,
+                      "by_track": dict(ident, description="an order track: the players take their turns in its order "
+                                                          "(the furthest marker first, the top of a stack first), "
+                                                          "fixed as the turns start ('from' is then not used)"),
                       "limit": {"type": "integer", "minimum": 1, "maximum": MAX_LOOP}}, ["do"]),
         desc="players take turns from a player: each once, or round and round until every player in a row passes (a "
              "turn that moves no card and changes no count)"),
@@ -634,6 +669,22 @@ def content_schemas() -> dict[str, dict]:
                          "start": {"type": "integer", "minimum": 0}}, ["each"],
                         "how many pieces each player has, and the border node where they start (from 0, clockwise "
                         "from the top left)")}, ["layouts"], "a grid board laid from tiles")),
+      "tracks": mapping(obj({
+          "scope": {"enum": ["player", "shared"], "description": "who has a marker: each player (default) or the "
+                                                                  "table"},
+          "length": {"type": "integer", "description": "the last space; a marker starts on 0"},
+          "text": text,
+          "spaces": {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
+                     "description": "space number (in quotes) -> its attributes (numbers or words): the "
+                                                     "threshold spaces, each firing 'event' once per marker",
+                     "additionalProperties": {"type": "object", "additionalProperties": {"type": ["integer", "string"]}}},
+          "event": dict(ident, description="the event a threshold space fires when a marker first reaches or passes it"),
+          "at_end": {"description": "what happens to the steps past the end: forfeit (lost) or {convert: <counter>} "
+                                    "(added to that counter of the same holder, 1:1)",
+                     "oneOf": [{"enum": ["forfeit"]}, obj({"convert": ident}, ["convert"])]},
+          "order": {"type": "boolean", "description": "an order track: a marker moving onto a space goes on top of "
+                                                      "the markers there, and 'turns: {by_track}' follows its order"}},
+          ["length"])),
       "quantities": mapping(obj({"base": R("expr"), "text": text, "min": {"type": "integer"}, "max": {"type": "integer"},
                                  "flag": dict(text, description="an on/off quantity (0 or 1): the sentence that holds "
                                                                 "when it is 1, used in the generated rules text")})),
@@ -784,8 +835,8 @@ def content_schemas() -> dict[str, dict]:
                  "checks": list_section(game["properties"]["checks"]),
                  "cards": list_ops(R("card")), "roles": list_ops(R("role")),
                  **{s: map_ops(game["properties"][s]["additionalProperties"]) for s in
-                    ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities",
-                     "payments", "procedures", "reactions", "tiles", "boards")},
+                    ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "tracks",
+                     "quantities", "payments", "procedures", "reactions", "tiles", "boards")},
                  "round": object_ops, "scoring": object_ops, "works": object_ops, "names": object_ops, "players": object_ops,
                  "play": object_ops, "setup": list_section(steps), "flow": list_section(steps),
                  "rules_choices": obj({"add": game["properties"]["rules_choices"], "remove": idlist}),

@@ -7,21 +7,22 @@ from ..model import flow as F
 from ..model import nodes as N
 from ..model.phrase import Tok, capital, joined, name_tables, ph
 from ..model.records import article, plural
+from .boards import BoardTerms
+from .budgets import BudgetTerms
 from .codegen import coded
 from .collisions import BlockFlow, StepFlow
 from .conditions import ConditionCompiler
-from .boards import BoardTerms
-from .budgets import BudgetTerms
 from .containers import ContainerTerms
 from .expr import fold_and, kind_of, pile_text
 from .phases import PhaseTerms
+from .tracks import TrackTerms
 
 #: Words after which a template's {card} is named by the content itself ("on the {x}"), not by the verb.
 DETERMINERS = frozenset({"the", "a", "an", "your", "one", "more", "all", "each", "every", "their", "its", "this",
                          "that", "any", "another"})
 
 
-class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, BoardTerms):
+class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, BoardTerms, TrackTerms):
     def block(self, items, path, shared=False, guard=None, prefix=None, suffix=None):
         if items is None:
             items = []
@@ -133,6 +134,9 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, B
         spec = item["for_each_player"]
         start, stext = self.player(spec.get("from", "start_player"), path + ("for_each_player", "from"))
         body = self.with_player(lambda: self.block(spec.get("do"), path + ("for_each_player", "do")))
+        if "by_track" in spec:      # each player once in a track's order: the turns of that order (tracks family)
+            node, how = self.track_turns(spec, path + ("for_each_player",), body, "each")
+            return self.compound(node, how, body)
         return self.compound(N.ForEachPlayer(start, body), ph('each player in turn, starting with ', stext), body)
 
     def thing_chosen(self, spec, var, zone_text) -> str:
@@ -287,6 +291,9 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, B
         start, stext = self.player(spec.get("from", "start_player"), p + ("from",))
         body = self.with_player(lambda: self.block(spec.get("do"), p + ("do",)))
         order = spec.get("order", "each")
+        if "by_track" in spec:
+            node, how = self.track_turns(spec, p, body, order)
+            return self.compound(node, how, body)
         how = "each player once" if order == "each" else "the players in turn, round and round until all pass"
         return self.compound(F.Turns(order, start, body, spec.get("limit", 10000)), ph(how, ', starting with ', stext), body)
 
@@ -467,6 +474,7 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, B
     def _counter(self, item, path, key, add):
         spec = item[key]
         c, who, ctext = self.counter_ref(spec, path + (key,))
+        self.counter_is_track(c, path + (key, "counter"))
         cdef = self.m.counters[c] if c is not None else None
         if cdef is not None and cdef.scope == "player" and spec.get("of") in (None, "you") \
                 and str(ctext)[:1].islower() and not str(ctext).startswith(("the ", "your ")):

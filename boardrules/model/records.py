@@ -281,6 +281,8 @@ class GameDef:
     pile_index: dict = attrs.field(factory=dict)
     counters: list = attrs.field(factory=list)
     counter_index: dict = attrs.field(factory=dict)
+    tracks: list = attrs.field(factory=list)           # the tracks family (model/tracks.py): TrackDef each
+    track_index: dict = attrs.field(factory=dict)
     reset_counters: dict = attrs.field(factory=dict)    # "round" | "phase" -> the counters set back to 0 then
     attr_tables: dict = attrs.field(factory=dict)       # attribute -> its value per card instance (0: none)
     attr_instead: dict = attrs.field(factory=dict)      # attribute -> (option, its value per card instance then)
