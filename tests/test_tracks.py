@@ -253,3 +253,21 @@ def test_the_rules_pages_say_the_advance_as_a_rulebook_would(rules):
     assert any(t.startswith("each player in the order of the ladder (the furthest first, the top of a stack first)")
                for t in texts)
     assert any(t.startswith("if some steps went past the end of the depth track") for t in texts)
+
+
+def test_a_house_rule_changes_a_track_in_place(tmp_path):
+    """A variant edits a track like any section entry: a deeper space marked, the rest of the track kept."""
+    base = tmp_path / "ladder"
+    base.mkdir()
+    (base / "game.yaml").write_text(GAME.read_text())
+    house = tmp_path / "deeper.yaml"
+    house.write_text("extends: ladder/game.yaml\nid: deeper\ntitle: Deeper\n"
+                     "tracks:\n  change:\n    depth:\n      length: 12\n"
+                     "      spaces: {\"3\": {points: 3}, \"5\": {points: 5}, \"8\": {points: 8}, \"11\": {points: 11}}\n")
+    rules = boardrules.load(str(house))
+    g = rules.new_game(3, seed=1)
+    depth = g.to_json()["tracks"]["depth"]
+    assert len(depth["high"]) == 3
+    model = rules.model
+    track = model.tracks[model.track_index["depth"]]
+    assert track.length == 12 and boardrules.load(str(GAME)).model.tracks[model.track_index["depth"]].length == 9

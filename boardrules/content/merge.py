@@ -14,8 +14,8 @@ from ..errors import ContentIssue
 from .located import Located, path_to_str
 
 LIST_SECTIONS = ("cards", "roles")
-MAP_SECTIONS = ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "quantities",
-                "payments", "procedures", "reactions", "tiles", "boards")
+MAP_SECTIONS = ("options", "presets", "selectors", "attributes", "zones", "piles", "counters", "events", "tracks",
+                "quantities", "payments", "procedures", "reactions", "tiles", "boards")
 OBJECT_SECTIONS = ("round", "scoring", "names", "players", "play", "works")
 STEP_SECTIONS = ("setup", "flow", "extra_copies", "checks")
 SCALARS = ("id", "title", "edition", "description", "start_zone", "box_zone")
