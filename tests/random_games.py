@@ -29,3 +29,29 @@ def random_game(source, players, seed, steps):
             break
         game.apply(rng.choice(game.legal_actions()))
     return game
+
+
+def kernel_game(model, players, seed, options=None, choices=None):
+    """A game played on a bare kernel of ``model`` with seeded random choices, to its end (or for ``choices``
+    decisions): its history's texts, its log and its final state. ``options``: the option values as the kernel
+    takes them (none given: none)."""
+    from boardrules.engine import serialize
+    from boardrules.engine.kernel import Kernel
+
+    k = Kernel(model, players, seed, options or {}, True).start()
+    pick = random.Random(seed)
+    done = 0
+    while k.pending is not None and (choices is None or done < choices):
+        k.choose(pick.randrange(len(k.pending.actions)))
+        done += 1
+    return [a.text for a in k.history], [str(x) for x in k.log], serialize.to_json(k)
+
+
+def plain_and_generated(source):
+    """Two models of ``source``: one that plays on the compiled closures, one on the generated code (and how many
+    blocks were generated for it)."""
+    from boardrules.lang import codegen
+    from boardrules.lang.load import load_model
+
+    plain, generated = load_model(str(source)), load_model(str(source))
+    return plain, generated, codegen.generate(generated)

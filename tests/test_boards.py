@@ -19,6 +19,7 @@ import pytest
 import boardrules
 from boardrules import ContentError, RulesError, StateError
 from boardrules.model import boards as B
+from random_games import kernel_game, plain_and_generated
 
 GAME = pathlib.Path(__file__).parent / "games" / "grid" / "game.yaml"
 WEST = '      - "~~~"\n      - "~.."\n      - "1a."\n'
@@ -340,22 +341,10 @@ def test_the_rules_pages_say_the_board_steps_as_a_rulebook_would(rules):
 
 
 def test_the_generated_code_plays_the_board_as_the_closures_do():
-    from boardrules.engine import serialize
-    from boardrules.engine.kernel import Kernel
-    from boardrules.lang import codegen
-    from boardrules.lang.load import load_model
-
-    def play(model, seed):
-        k = Kernel(model, 3, seed, {}, True).start()
-        pick = random.Random(seed)
-        while k.pending is not None:
-            k.choose(pick.randrange(len(k.pending.actions)))
-        return [a.text for a in k.history], [str(x) for x in k.log], serialize.to_json(k)
-
-    plain, generated = load_model(str(GAME)), load_model(str(GAME))
-    assert codegen.generate(generated) and generated.generated
+    plain, generated, made = plain_and_generated(GAME)
+    assert made and generated.generated
     for seed in (1, 2, 3):
-        assert play(generated, seed) == play(plain, seed)
+        assert kernel_game(generated, 3, seed) == kernel_game(plain, 3, seed)
 
 
 def test_a_region_says_its_empty_cells_markers_and_class(tmp_path):

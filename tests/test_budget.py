@@ -13,6 +13,7 @@ import boardrules
 from boardrules import ContentError, StateError
 from boardrules.play.bots import make_bots, play_out
 from boardrules.testing import act, counter, position, zone
+from random_games import kernel_game, plain_and_generated
 
 GAME = pathlib.Path(__file__).parent / "games" / "tally" / "game.yaml"
 
@@ -257,22 +258,10 @@ def test_a_saved_budget_with_negative_points_is_a_state_error_naming_its_json_pa
 
 
 def test_the_generated_code_plays_budgets_as_the_closures_do():
-    from boardrules.engine import serialize
-    from boardrules.engine.kernel import Kernel
-    from boardrules.lang import codegen
-    from boardrules.lang.load import load_model
-
-    def play(model, seed):
-        k = Kernel(model, 3, seed, {}, True).start()
-        pick = random.Random(seed)
-        while k.pending is not None:
-            k.choose(pick.randrange(len(k.pending.actions)))
-        return [a.text for a in k.history], [str(x) for x in k.log], serialize.to_json(k)
-
-    plain, generated = load_model(str(GAME)), load_model(str(GAME))
-    assert codegen.generate(generated) and generated.generated
+    plain, generated, made = plain_and_generated(GAME)
+    assert made and generated.generated
     for seed in (1, 2, 3):
-        assert play(generated, seed) == play(plain, seed)
+        assert kernel_game(generated, 3, seed) == kernel_game(plain, 3, seed)
 
 
 # ---------------------------------------------------------------- bad content

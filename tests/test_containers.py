@@ -12,6 +12,7 @@ import pytest
 import boardrules
 from boardrules import ContentError
 from boardrules.testing import act, counter, position, zone
+from random_games import kernel_game, plain_and_generated
 
 GAME = pathlib.Path(__file__).parent / "games" / "jar" / "game.yaml"
 TURN_KEEP = "keep: [3, 4, 5, 5, 6, 7]\n                  as: fell"      # the release of a turn (not the set-up's)
@@ -145,22 +146,10 @@ def test_the_same_seed_and_actions_give_the_same_outcome_replay_and_json_round_t
 
 
 def test_the_generated_code_plays_the_release_as_the_closures_do():
-    from boardrules.engine import serialize
-    from boardrules.engine.kernel import Kernel
-    from boardrules.lang import codegen
-    from boardrules.lang.load import load_model
-
-    def play(model, seed):
-        k = Kernel(model, 3, seed, {}, True).start()
-        pick = random.Random(seed)
-        while k.pending is not None:
-            k.choose(pick.randrange(len(k.pending.actions)))
-        return [a.text for a in k.history], [str(x) for x in k.log], serialize.to_json(k)
-
-    plain, generated = load_model(str(GAME)), load_model(str(GAME))
-    assert codegen.generate(generated) and generated.generated
+    plain, generated, made = plain_and_generated(GAME)
+    assert made and generated.generated
     for seed in (1, 2, 3):
-        assert play(generated, seed) == play(plain, seed)
+        assert kernel_game(generated, 3, seed) == kernel_game(plain, 3, seed)
 
 
 def test_another_seed_lets_other_cards_out(rules):
@@ -614,24 +603,10 @@ def test_every_resolver_replays_exactly_and_goes_on_alike_from_json_mid_game(tmp
 
 @pytest.mark.parametrize("name", ["shelf with a stream", "oracle"])
 def test_the_generated_code_plays_every_resolver_as_the_closures_do(tmp_path, name):
-    from boardrules.engine import serialize
-    from boardrules.engine.kernel import Kernel
-    from boardrules.lang import codegen
-    from boardrules.lang.load import load_model
-
-    path = str(variant(tmp_path, TURN_KEEP, RESOLVER_VARIANTS[name]))
-
-    def play(model, seed):
-        k = Kernel(model, 3, seed, {}, True).start()
-        pick = random.Random(seed)
-        while k.pending is not None:
-            k.choose(pick.randrange(len(k.pending.actions)))
-        return [a.text for a in k.history], [str(x) for x in k.log], serialize.to_json(k)
-
-    plain, generated = load_model(path), load_model(path)
-    assert codegen.generate(generated) and generated.generated
+    plain, generated, made = plain_and_generated(variant(tmp_path, TURN_KEEP, RESOLVER_VARIANTS[name]))
+    assert made and generated.generated
     for seed in (1, 2):
-        assert play(generated, seed) == play(plain, seed)
+        assert kernel_game(generated, 3, seed) == kernel_game(plain, 3, seed)
 
 
 def test_the_rules_pages_say_the_shelf_and_the_oracle_as_a_rulebook_would(tmp_path):

@@ -1,17 +1,16 @@
 """The generated code (boardrules/lang/codegen.py, blockcode.py) plays exactly as the compiled closures it replaces,
 and is written from the engine's own words only: no text from a content file becomes code."""
 import ast
-import random
 
 import pytest
 
 import boardrules
-from boardrules.engine.kernel import Kernel
 from boardrules.errors import RulesError
 from boardrules.lang import codegen
 from boardrules.lang.load import load_model
 from boardrules.model import nodes as N
 from boardrules.model.records import GameDef
+from random_games import kernel_game, plain_and_generated
 
 # the variables the engine itself binds and reads ("free": the phase a play_phase step plays, which nobody chose)
 ENGINE_NAMES = {"you", "moved", "role", "chooser", "it", "self", "index", "free"}
@@ -19,16 +18,7 @@ ENGINE_NAMES = {"you", "moved", "role", "chooser", "it", "self", "index", "free"
 
 def _play(model, options, players, seed, choices=400):
     """A game played on a kernel of ``model`` with seeded random choices: its history, log and final state."""
-    rules = boardrules.Rules(model)
-    k = Kernel(model, players, seed, rules.check_options(options, players, None), True).start()
-    pick = random.Random(seed)
-    for _ in range(choices):
-        if k.pending is None:
-            break
-        k.choose(pick.randrange(len(k.pending.actions)))
-    from boardrules.engine import serialize
-
-    return [a.text for a in k.history], [str(x) for x in k.log], serialize.to_json(k)
+    return kernel_game(model, players, seed, boardrules.Rules(model).check_options(options, players, None), choices)
 
 
 @pytest.mark.parametrize("game, options, players", [
@@ -39,8 +29,7 @@ def _play(model, options, players, seed, choices=400):
     ("puerto_rico", {"new_buildings": "draft", "nobles": True}, 5),
 ])
 def test_generated_code_plays_the_same_game_as_the_closures(game, options, players):
-    plain, generated = load_model(game), load_model(game)
-    made = codegen.generate(generated)
+    plain, generated, made = plain_and_generated(game)
     assert made > 50 and generated.generated
     for seed in (1, 2):
         assert _play(generated, options, players, seed) == _play(plain, options, players, seed)

@@ -10,6 +10,7 @@ import pytest
 
 import boardrules
 from boardrules import ContentError, StateError
+from random_games import kernel_game, plain_and_generated
 
 GAME = pathlib.Path(__file__).parent / "games" / "ladder" / "game.yaml"
 DIVE = {"kind": "climb", "args": {"way": "dive"}}
@@ -191,22 +192,10 @@ def test_the_same_seed_and_actions_replay_exactly_and_round_trip_through_json(ru
 
 
 def test_the_generated_code_plays_the_tracks_as_the_closures_do():
-    from boardrules.engine import serialize
-    from boardrules.engine.kernel import Kernel
-    from boardrules.lang import codegen
-    from boardrules.lang.load import load_model
-
-    def play(model, seed):
-        k = Kernel(model, 3, seed, {}, True).start()
-        pick = random.Random(seed)
-        while k.pending is not None:
-            k.choose(pick.randrange(len(k.pending.actions)))
-        return [a.text for a in k.history], [str(x) for x in k.log], serialize.to_json(k)
-
-    plain, generated = load_model(str(GAME)), load_model(str(GAME))
-    assert codegen.generate(generated) and generated.generated
+    plain, generated, made = plain_and_generated(GAME)
+    assert made and generated.generated
     for seed in (1, 2):
-        assert play(generated, seed) == play(plain, seed)
+        assert kernel_game(generated, 3, seed) == kernel_game(plain, 3, seed)
 
 
 @pytest.mark.parametrize("change, path", [
