@@ -19,6 +19,7 @@ import pytest
 import boardrules
 from boardrules import ContentError, RulesError, StateError
 from boardrules.model import boards as B
+from edits import edited
 from random_games import kernel_game, plain_and_generated
 
 GAME = pathlib.Path(__file__).parent / "games" / "grid" / "game.yaml"
@@ -32,11 +33,7 @@ def rules():
 
 
 def variant(tmp_path, old, new):
-    text = GAME.read_text()
-    assert old in text
-    path = tmp_path / "game.yaml"
-    path.write_text(text.replace(old, new))
-    return path
+    return edited(GAME, tmp_path, old, new)
 
 
 def board(g):

@@ -13,6 +13,7 @@ import boardrules
 from boardrules import ContentError, StateError
 from boardrules.play.bots import make_bots, play_out
 from boardrules.testing import act, counter, position, zone
+from edits import edited
 from random_games import kernel_game, plain_and_generated
 
 GAME = pathlib.Path(__file__).parent / "games" / "tally" / "game.yaml"
@@ -24,11 +25,7 @@ def rules():
 
 
 def variant(tmp_path, old, new, count=1):
-    text = GAME.read_text()
-    assert text.count(old) == count, old
-    path = tmp_path / "game.yaml"
-    path.write_text(text.replace(old, new))
-    return path
+    return edited(GAME, tmp_path, old, new, count)
 
 
 def cards(g, zone_id, seat=0):

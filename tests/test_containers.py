@@ -12,6 +12,7 @@ import pytest
 import boardrules
 from boardrules import ContentError
 from boardrules.testing import act, counter, position, zone
+from edits import edited
 from random_games import kernel_game, plain_and_generated
 
 GAME = pathlib.Path(__file__).parent / "games" / "jar" / "game.yaml"
@@ -26,11 +27,7 @@ def rules():
 
 
 def variant(tmp_path, old, new):
-    text = GAME.read_text()
-    assert old in text
-    path = tmp_path / "game.yaml"
-    path.write_text(text.replace(old, new))
-    return path
+    return edited(GAME, tmp_path, old, new)
 
 
 def cards(g, zone_id, seat=0):

@@ -7,6 +7,7 @@ import pytest
 import boardrules
 from boardrules import ContentError, RulesError
 from boardrules.testing import act, counter, offered, position, zone
+from edits import edited
 
 GAME = pathlib.Path(__file__).parent / "games" / "rows" / "game.yaml"
 
@@ -17,11 +18,7 @@ def rules():
 
 
 def variant(tmp_path, old, new):
-    text = GAME.read_text()
-    assert old in text
-    path = tmp_path / "game.yaml"
-    path.write_text(text.replace(old, new))
-    return path
+    return edited(GAME, tmp_path, old, new)
 
 
 def test_each_member_is_a_zone_named_by_its_key(rules):

@@ -10,6 +10,7 @@ import pytest
 
 import boardrules
 from boardrules import ContentError, StateError
+from edits import edited
 from random_games import kernel_game, plain_and_generated
 
 GAME = pathlib.Path(__file__).parent / "games" / "ladder" / "game.yaml"
@@ -46,11 +47,7 @@ def located(err):
 
 
 def variant(tmp_path, old, new):
-    text = GAME.read_text()
-    assert old in text
-    path = tmp_path / "game.yaml"
-    path.write_text(text.replace(old, new))
-    return path
+    return edited(GAME, tmp_path, old, new)
 
 
 # ---------------------------------------------------------------- thresholds
