@@ -131,10 +131,8 @@ class SelectorCompiler(Compiler):
             where = node["where"]
             if guard is not None:
                 where = {"all": [x for x in where["all"] if "$it" in repr(x)]}
-            tag, rels = self.tag_and_relatives(where)
-            kinds = self.kinds_named(where) if tag is None and not rels else None
+            tag, kinds, rels = self.filter_nouns(where)
             if kinds is not None:       # "the Mills and Presses in your yard with tokens on them"
-                kinds, rels = kinds
                 one = ph(joined(" or ", kinds), ' in ', text, ' ' if rels else '', joined(" and ", [_of_one(r) for r in rels]))
                 counted = ph(joined(" and ", [Tok(plural(str(k)), k.kind, k.ref) for k in kinds]), ' in ', text,
                              ' ' if rels else '', joined(" and ", rels))
@@ -238,44 +236,31 @@ class SelectorCompiler(Compiler):
         return key in COMPARE and isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], dict) \
             and set(pair[0]) <= {"attr", "of"} and pair[0].get("of", "$it") == "$it" and "$it" not in repr(pair[1])
 
-    def tag_and_relatives(self, where):
-        """A filter on the candidate read as a noun phrase: (its tag or None, the phrases said of the cards that
-        pass, such as "with tokens on them"); (None, []) when it cannot be said so. A tag alone, a tag and
-        such conditions (``all``), or such conditions alone."""
+    def filter_nouns(self, where):
+        """A filter on the candidate read as a noun phrase: (its tag or None, the card names it keeps or None, the
+        phrases said of the cards that pass, such as "with tokens on them"); (None, None, []) when it cannot be said
+        so. A tag, or names (``{type: X}``, or ``any`` of such), alone or with such conditions (``all``), or such
+        conditions alone."""
         items = where.get("all") if isinstance(where, dict) and set(where) == {"all"} else [where]
         if not isinstance(items, list) or not items:
-            return None, []
-        tags, rels = [], []
-        for x in items:
-            if isinstance(x, dict) and set(x) <= {"tag", "card"} and "tag" in x and x.get("card", "$it") == "$it" \
-                    and isinstance(x["tag"], str):
-                tags.append(x["tag"])
-            elif self.relative.get(id(x), (None,))[0] is x:
-                rels.append(self.relative[id(x)][1])
-            else:
-                return None, []
-        if len(tags) > 1:
-            return None, []
-        return (tags[0] if tags else None), rels
-
-    def kinds_named(self, where):
-        """A filter that keeps cards by their names (``{type: X}``, or ``any`` of such) and, besides, such phrases as
-        "with tokens on them": (the names as tokens, the phrases) or None."""
-        items = where.get("all") if isinstance(where, dict) and set(where) == {"all"} else [where]
-        if not isinstance(items, list) or not items:
-            return None
-        names, rels = None, []
+            return None, None, []
+        tags, names, rels = [], None, []
         for x in items:
             one = [x] if isinstance(x, dict) and set(x) == {"type"} else \
                 x.get("any") if isinstance(x, dict) and set(x) == {"any"} else None
-            if names is None and isinstance(one, list) and one and all(
+            if isinstance(x, dict) and set(x) <= {"tag", "card"} and "tag" in x and x.get("card", "$it") == "$it" \
+                    and isinstance(x["tag"], str):
+                tags.append(x["tag"])
+            elif names is None and isinstance(one, list) and one and all(
                     isinstance(y, dict) and set(y) == {"type"} and y["type"] in self.m.type_index for y in one):
                 names = [self.m.card_tok(self.m.type_index[y["type"]]) for y in one]
             elif self.relative.get(id(x), (None,))[0] is x:
                 rels.append(self.relative[id(x)][1])
             else:
-                return None
-        return (names, rels) if names is not None else None
+                return None, None, []
+        if len(tags) > 1 or (tags and names is not None):
+            return None, None, []
+        return (tags[0] if tags else None), names, rels
 
     def holds(self, source) -> str:
         """What one card of a raw selector is called, from its zone's ``holds`` ("" when the zone does not say)."""
