@@ -11,6 +11,7 @@ from ..model import records as M
 from ..model.phrase import capital, joined, name_tables, ph
 from ..content.merge import walk
 from .collisions import BlockFlow, StepFlow, collisions, number_reads
+from .pieces import shape_attributes
 from .steps import StepCompiler
 from .codegen import coded
 
@@ -118,7 +119,7 @@ class ContentCompiler(StepCompiler):
         m.instance_tags[:] = [t.tags for t in m.instance_types]
         for name, values in m.attr_tables.items():
             values[:] = [t.attrs.get(name, 0) for t in m.instance_types]
-        shaped = [a for a, spec in m.attributes.items() if (spec or {}).get("type") == "shape"]
+        shaped = shape_attributes(m)
         m.piece_sizes[:] = [len(P.squares(t.attrs.get(shaped[0]) or [])) if shaped else 0 for t in m.instance_types]
         for name, (_, other, values) in m.attr_instead.items():
             values[:] = [t.attrs.get(other) or t.attrs.get(name, 0) for t in m.instance_types]

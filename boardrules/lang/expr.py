@@ -570,8 +570,8 @@ class Compiler(FamilyTerms, PieceTerms):
         sel, text = self.selector(node.get("in"), path + ("in",))
         values = self.m.attr_tables.setdefault(name, [])     # filled once every card instance exists
         if name in self.m.attr_instead:
-            opt, _, alt = self.m.attr_instead[name]
-            fn = lambda g, env: _total(sel(g, env), alt if g.options.get(opt) else values)    # noqa: E731
+            table = self.attr_table(name)
+            fn = lambda g, env: _total(sel(g, env), table(g))    # noqa: E731
         else:
             fn = coded(lambda g, env: _total(sel(g, env), values),
                        lambda e: f"{e.const(_total)}({e.expr(sel)}, {e.const(values)})")

@@ -11,6 +11,11 @@ from ..model import pieces as P
 from ..model.phrase import ph
 
 
+def shape_attributes(m) -> list[str]:
+    """The attributes declared with ``type: shape`` (a game has at most one that ``squares`` reads)."""
+    return [a for a, spec in m.attributes.items() if (spec or {}).get("type") == "shape"]
+
+
 class PieceTerms:
     """Mixed into the expression compiler: the checks of a shape and the number of squares of a piece."""
 
@@ -23,7 +28,7 @@ class PieceTerms:
 
     def num_squares(self, node, path):
         card, ctext = self.card(node["squares"], path + ("squares",))
-        shaped = [a for a, spec in self.m.attributes.items() if (spec or {}).get("type") == "shape"]
+        shaped = shape_attributes(self.m)
         if not shaped:
             self.report(path, "no attribute is declared with 'type: shape': a card has no piece to count squares of")
             return (lambda g, env: 0), "?"

@@ -679,14 +679,17 @@ def from_records(path) -> Tally:
     from .records import scan_records
 
     # two passes, one record at a time: the highest seed says how many games the study has, then each is counted
-    seeds: list[int] = []
-    header, _ = scan_records(path, lambda r: seeds.append(max(seeds.pop(), r["seed"]) if seeds else r["seed"]))
-    if not seeds:
+    high: dict = {}
+
+    def note(rec):
+        high["seed"] = max(high.get("seed", rec["seed"]), rec["seed"])
+    header, _ = scan_records(path, note)
+    if not high:
         raise UsageError(f"{path} holds no games yet")
     seed = header.get("seed") if isinstance(header, dict) else None
     if not isinstance(seed, int):
         raise UsageError(f"{path}: not the header of a boardrules study")
-    games = seeds[0] - seed + 1
+    games = high["seed"] - seed + 1
     study = Study.from_header(header, games)
     tally = Tally(study)
     scan_records(path, tally.add)
