@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..model import pieces as P
 from ..model.phrase import ph
+from .setup import player_ranges
 from .steps import render_steps, split_step, text_of, visible_steps
 from .text import cap, clause, fmt_value, in_language, md, plural, sentence, slug, table, words
 
@@ -63,7 +64,7 @@ class CardsPage:
         parts = []
         cols = [(title, v[t.index]) for title, v in self.copy_columns()]
         if len({v for _, v in cols}) > 1:
-            said = self.copies_said(cols)
+            said = self.copies_said(t, cols)
             # a card only some options bring: say where it is, and that it is in no other game
             none = " (none otherwise)" if any(not v for _, v in cols) else ""
             parts.append("copies: " + "; ".join(said) + none)
@@ -83,27 +84,21 @@ class CardsPage:
             parts.append(f"starts in {md(self.m.zones[t.start].text)}")
         return " · ".join(parts)
 
-    @staticmethod
-    def copies_said(cols) -> list[str]:
+    def copies_said(self, t, cols) -> list[str]:
         """One card's copies, as few words as say them: the player counts with the same number merged ("7 with 2
-        players; 10 with 3–5 players"), then each option that changes this card's number, and only those."""
-        by_count, options = [], []
+        players; 10 with 3–5 players", as ``player_ranges`` merges them), then each option column (``cols``) that
+        changes this card's number, and only those."""
+        per = {n: p["copies"][t.index] for n, p in self.default_games().items()}
+        ranges = player_ranges(per)
+        said = [f"{v} with {r} players" for r, v in ranges if v]
+        if len(ranges) == 1 and ranges[0][1]:
+            said = [str(ranges[0][1])]
         for title, v in cols:
-            if title.startswith(("with ", "without ")):
-                options.append((title, v))
+            if not title.startswith(("with ", "without ")):
                 continue
-            low, _, high = title.split(" ")[0].partition("–")
-            if by_count and by_count[-1][2] == v and int(low) == by_count[-1][1] + 1:
-                by_count[-1][1] = int(high or low)
-            else:
-                by_count.append([int(low), int(high or low), v])
-        said = [f"{v} with {a} players" if a == b else f"{v} with {a}–{b} players" for a, b, v in by_count if v]
-        if len(by_count) == 1 and by_count[0][2]:
-            said = [str(by_count[0][2])]
-        for title, v in options:
             n = title.rsplit("(", 1)[-1].split(" ")[0] if title.endswith(" players)") else None
-            usual = next((c for a, b, c in by_count if n is not None and n.isdigit() and a <= int(n) <= b),
-                         by_count[-1][2] if by_count else None)
+            last = per[max(per)] if per else None       # (an option column names the count it was probed at)
+            usual = per.get(int(n), last) if n is not None and n.isdigit() else last
             if v != usual and v:
                 said.append(f"{v} {title}")
         return said
