@@ -384,8 +384,8 @@ def _env_problems(k, i, env, prev):
     if below is not None and isinstance(below.node, (ForEachPlayer, Turns)) and type(below.data) is list \
             and len(below.data) >= 2 and below.data[1] > 0 and below.node.body is not None:
         first, taken = below.data[0], below.data[1]
-        seat_at = getattr(below.node, "seat_at", None)     # turns in another order (an order track's) say whose
-        seat = seat_at(below.data, taken - 1) if seat_at else (first + taken - 1) % k.players
+        seat_at = getattr(below.node, "seat_at", None)     # turns (in an order track's order too) say whose
+        seat = seat_at(below.data, taken - 1, k.players) if seat_at else (first + taken - 1) % k.players
         if env.get("you") != seat or env.get("index") != taken - 1:
             out.append(f"{where}: the turn of seat {seat} (index {taken - 1}) holds "
                        f"you={env.get('you')!r:.20} and index={env.get('index')!r:.20}")

@@ -128,8 +128,13 @@ class Turns(Node):
                    f"({g.ticks}), not {data[1:]}"
         return _seat_problem(g, data[0], "its first seat")
 
+    def seat_at(self, data, index, players):
+        """Whose turn number ``index`` (from 0) of this frame is: round the table from the first seat."""
+        return (data[0] + index) % players
+
     def step(self, g, f):
-        first, taken, passes, ticks = f.data
+        data = f.data
+        first, taken, passes, ticks = data[:4]
         if taken:
             passes = passes + 1 if g.ticks == ticks else 0
         if self.order == "each" and taken >= g.players or passes >= g.players:
@@ -137,9 +142,9 @@ class Turns(Node):
             return
         if taken >= self.limit:
             raise RulesError(f"turns went on for {self.limit} turns without everyone passing")
-        f.data = [first, taken + 1, passes, g.ticks]
+        f.data = [first, taken + 1, passes, g.ticks, *data[4:]]      # (what follows: a subclass's own data)
         env = dict(f.env)
-        env["you"] = (first + taken) % g.players
+        env["you"] = self.seat_at(data, taken, g.players)
         env["index"] = taken
         g.push(self.body, env)
 

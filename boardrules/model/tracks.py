@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import attrs
 
-from ..errors import RulesError
 from .flow import Turns
 from .nodes import Node, _ints
 
@@ -178,23 +177,8 @@ class TrackTurns(Turns):
             return f"the seats in track order {data[4:]} are not the {g.players} seats, each once"
         return super().frame_problem(pc, data[:4], g, env)
 
-    def seat_at(self, data, index):
-        """Whose turn number ``index`` (from 0) of this frame is."""
+    def seat_at(self, data, index, players=None):
+        """Whose turn number ``index`` (from 0) of this frame is: the seats in track order, taken in turn."""
         seats = data[4:]
         return seats[index % len(seats)] if seats else None
-
-    def step(self, g, f):
-        first, taken, passes, ticks, *seats = f.data
-        if taken:
-            passes = passes + 1 if g.ticks == ticks else 0
-        if self.order == "each" and taken >= g.players or passes >= g.players:
-            g.stack.pop()
-            return
-        if taken >= self.limit:
-            raise RulesError(f"turns went on for {self.limit} turns without everyone passing")
-        f.data = [first, taken + 1, passes, g.ticks, *seats]
-        env = dict(f.env)
-        env["you"] = seats[taken % len(seats)]
-        env["index"] = taken
-        g.push(self.body, env)
 
