@@ -101,6 +101,17 @@ def scan_records(path, on_record, on_header=None) -> tuple[dict, int | None]:
         _read_parquet(Path(path), on_record, on_header)
 
 
+def _take(rec, seen, on_record, where) -> None:
+    """Passes a record read back to ``on_record``, unless a record of the same game came before (UsageError naming
+    ``where`` if it is not a game record)."""
+    if not _record_keys_ok(rec):
+        raise UsageError(f"{where}: not a game record")
+    key = (rec["source_index"], rec["seed"])
+    if key not in seen:
+        seen.add(key)
+        on_record(rec)
+
+
 def _read_jsonl(path: Path, on_record, on_header):
     if not path.is_file():
         raise UsageError(f"no records file {path}")
@@ -125,12 +136,7 @@ def _read_jsonl(path: Path, on_record, on_header):
                 if on_header is not None:
                     on_header(header)
             else:
-                if not _record_keys_ok(value):
-                    raise UsageError(f"{path}, line {i + 1}: not a game record")
-                key = (value["source_index"], value["seed"])
-                if key not in seen:
-                    seen.add(key)
-                    on_record(value)
+                _take(value, seen, on_record, f"{path}, line {i + 1}")
             end = pos
     if header is None:
         raise UsageError(f"{path} is not a boardrules records file (it has no study header)")
@@ -155,12 +161,7 @@ def _read_parquet(path: Path, on_record, on_header):
             raise UsageError(f"{part}: not a readable Parquet file ({exc})") from None
         for row in table.to_pylist():
             rec = _from_row(row)
-            if not _record_keys_ok(rec):
-                raise UsageError(f"{part}: not a game record")
-            key = (rec["source_index"], rec["seed"])
-            if key not in seen:
-                seen.add(key)
-                on_record(rec)
+            _take(rec, seen, on_record, str(part))
     return header, None
 
 
