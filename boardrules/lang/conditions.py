@@ -422,6 +422,9 @@ class ConditionCompiler(SelectorCompiler):
             return _each_card(e, var, e.expr(sel), [], [f"if {e.expr(cond)}:", "    return True"], ["return False"])
         coded(fn, lambda e: e.helper(fn, loop))
         if spec.get("where", True) is True:
+            counted = self.cards_of.get(id(sel), (None, None))[1]
+            if counted:     # "there are blue tokens in the pool"
+                return self.negated(fn, ph('there are ', counted), ph('there are no ', counted))
             return self.negated(fn, ph('there is a card in ', stext), ph('there is no card in ', stext))
         where = spec["where"]
         pair = where.get("same_card") if isinstance(where, dict) and set(where) == {"same_card"} else None

@@ -206,6 +206,8 @@ class SelectorCompiler(Compiler):
             said = node["means"] if isinstance(node.get("means"), str) else text
             self.m.selector_phrases.setdefault(node["text"], ph(said, ', if ', guard) if guard is not None else said)
             text = node["text"]
+            if text.startswith("the ") and not node.get("one_per_type"):   # "there are no <the name's rest>"
+                self.cards_of[id(base)] = (None, text[4:])
         elif counted and not node.get("one_per_type"):
             self.cards_of[id(base)] = (one, counted)
         return base, text
