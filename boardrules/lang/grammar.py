@@ -273,7 +273,13 @@ def content_schemas() -> dict[str, dict]:
                                                        "shape attribute)"),
                       "mirror": {"type": "boolean", "description": "also offer the shapes' mirror images (each "
                                                                    "answer then says `mirror: true` or `false`)"},
-                      "rules": {"type": "array", "description": "the clauses a placement keeps, all of them",
+                      "rules": {"type": "array", "description": "the clauses a placement keeps, all of them: on_land (every square "
+                                               "on land), one_region (the squares on land, at least one, all in "
+                                               "one region), free (no square on a cell with a marker or under a "
+                                               "laid piece), {region_has: <player>} (the piece lies in a region "
+                                               "holding a marker of that player), {touches: [...]} (some square is "
+                                               "next to a cell with a marker of {markers: <player>} or, for "
+                                               "pieces, a cell under a laid piece; a list is any of them)",
                                 "items": {"description": "a placement clause", "oneOf": [
                                     {"enum": ["on_land", "one_region", "free"],
                                      "description": "on_land: every square on a land cell; one_region: the squares "
