@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..model import boards as B
 from ..model.phrase import joined, ph
+from ..model.records import article
 
 
 class BoardTerms:
@@ -155,10 +156,16 @@ class BoardTerms:
             out[kind] = k
         return out
 
-    def items_said(self, bdef, what):
-        """"; <what> on a cell with <item> adds 1 to your <counter>" for each item the board counts."""
-        return joined("", (ph('; ', what, ' on a cell with ', kind.replace("_", " "), ' adds 1 to your ',
-                               self.m.counters[k].text) for kind, k in bdef.items.items()))
+    def items_said(self, bdef, laid):
+        """What the board's items give: "; if the cell has a <kind>, add 1 to your <counter>" after a claim, "; for
+        each cell with a <kind> it covers, add 1 to your <counter>" after a piece is laid (``laid``)."""
+        out = []
+        for kind, k in bdef.items.items():
+            thing = kind.replace("_", " ")
+            counter = self.m.counters[k].text
+            out.append(ph('; for each cell with ', article(thing), ' ', thing, ' it covers, add 1 to your ', counter)
+                       if laid else ph('; if the cell has ', article(thing), ' ', thing, ', add 1 to your ', counter))
+        return joined("", out)
 
     def board_ref(self, name, path):
         """A board id, or the game's only board when ``name`` is None: (id, BoardDef) or (None, None)."""
@@ -208,7 +215,7 @@ class BoardTerms:
             text = ph(text, ' where ', wtext)
         if optional:
             text = ph('you may ', text)
-        text = ph(text, self.items_said(bdef, 'a marker'))
+        text = ph(text, self.items_said(bdef, False))
         if bdef.on_full:
             text = ph(text, '; if that fills the last empty cell of its region, abilities that act ',
                       self.m.events.get(bdef.on_full, bdef.on_full), ' take effect (once per region)')

@@ -45,6 +45,7 @@ class LayingTerms:
         template = spec.get("text", "lay the {" + var + "} at {at} turned {turn}")
         on_land, one_region, clauses, texts = self.place_clauses(spec.get("rules") or [], p + ("rules",))
         self.nouns[var] = ph('the piece you laid')
+        self.chosen[var] = ("piece", "lay")        # "if you chose a piece to lay"
         node = L.Place(bid, bdef, source, attr, mirror, (on_land, one_region), clauses, kind, template, var, optional)
         if bdef is None:
             return node, "?"
@@ -56,7 +57,7 @@ class LayingTerms:
             text = ph(text, ': ', texts[0] if len(texts) == 1 else ph(joined(', ', texts[:-1]), ' and ', texts[-1]))
         text = ph(text, ' (each square covers a cell; the cell under its first square, the leftmost of its top row '
                         'once turned, is where it lies)')
-        text = ph(text, self.items_said(bdef, 'a piece'))
+        text = ph(text, self.items_said(bdef, True))
         if bdef.on_full:
             text = ph(text, '; if that fills the last empty cell of a region, abilities that act ',
                       self.m.events.get(bdef.on_full, bdef.on_full), ' take effect (once per region)')
