@@ -290,6 +290,8 @@ def _domains(model, players: int | None, options: dict) -> dict:
         elif hasattr(node, "answer_domain"):      # a step that says what its answers range over
             names, values = node.answer_domain(model)
             add(node.kind, names, values)
+            if getattr(node, "optional", False):
+                declinable.add(node.kind)
         elif isinstance(node, N.Choose) or (isinstance(getattr(node, "kind", None), str) and hasattr(node, "resolve")):
             # (a step kind this module does not name: read the way a choice is read, checked again in play)
             fixed = getattr(node, "fixed", None)

@@ -361,15 +361,17 @@ _boards_copy.inline = "({0} and {{b: s.copy() for b, s in {0}.items()}})"
 
 
 def boards_out(k, boards):
-    """Each laid board: its slots ([tile, rotation]), each cell's marker (a seat or null), each seat's pieces and
-    the regions whose filling was announced, the cells and nodes by name (r<row>c<column>, edge<k>)."""
+    """Each laid board: its slots ([tile, rotation]), each cell's marker (a seat or null), each seat's pieces, the
+    regions whose filling was announced, the cells and nodes by name (r<row>c<column>, edge<k>), and the seat whose
+    laid piece covers each cell (or null)."""
     out = {}
     for bid, st in boards.items():
         name = st.geo.node_name
         out[bid] = {"slots": [[tid, rot] for tid, rot in st.slots],
                     "markers": [None if o < 0 else o for o in st.owner],
                     "pieces": [[name(n) for n in mine] for mine in st.pieces],
-                    "filled": [name(i) for i in st.done]}
+                    "filled": [name(i) for i in st.done],
+                    "covered": [None if o < 0 else o for o in st.covered]}
     return out
 
 

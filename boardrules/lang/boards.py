@@ -6,14 +6,20 @@ slots, each a tile id or ``{tile, rotation}`` with a rotation of 0, 90, 180, 270
 of border nodes; ``capacity``; region ``classes``; the events ``on_full`` and ``landing``; the ``pieces`` each
 player starts with). The geometry and the nodes are in ``model/boards.py``.
 
-Steps: ``{lay_board: <board>}`` (in the set-up), ``{claim: {board, action, text, where, as}}`` (a marker on an empty
-land cell) and ``{move_pieces: {board, budget, action, text}}``. Expressions: ``{region: size|empty|markers, cell:
-<value>, of: <player>, board: <board>}``. Condition: ``{region_class: <class>, cell: <value>, board: <board>}``.
+A board's ``items`` (item kind -> a player counter) give 1 of that counter to the player who puts a marker on (or
+lays a piece over) a cell with that item.
+
+Steps: ``{lay_board: <board>}`` (in the set-up), ``{claim: {board, action, text, where, as, optional}}`` (a marker on
+an empty land cell) and ``{move_pieces: {board, budget, action, text, ends}}``. Expressions: ``{region:
+size|empty|markers|all_markers|covered, cell: <value>, of: <player>, board: <board>}``. Condition: ``{region_class:
+<class>, cell: <value>, board: <board>}``. Laying pieces on a board (``place``) is the laying family's
+(``lang/laying.py``).
 """
 from __future__ import annotations
 
 from ..model import boards as B
-from ..model.phrase import ph
+from ..model.phrase import joined, ph
+from ..model.records import article
 
 
 class BoardTerms:
@@ -108,8 +114,10 @@ class BoardTerms:
             self.report(path + ("landing", "event"), f"unknown event {landing['event']!r}", choices=events)
         pieces = spec.get("pieces") or {}
         count, start = pieces.get("each", 0), pieces.get("start", 0)
+        items = self.board_items(spec.get("items") or {}, path + ("items",))
         bdef = B.BoardDef(bid, tiles, layouts, border, cap.get("cell", 1), cap.get("border", 0), classes, on_full,
-                          (count, start), (landing.get("mark", ""), landing.get("event", "")), spec.get("text", bid))
+                          (count, start), (landing.get("mark", ""), landing.get("event", "")), spec.get("text", bid),
+                          items)
         starting = count * max(layouts, default=0)
         if bdef.border_capacity and starting > bdef.border_capacity:
             self.report(path + ("capacity", "border"), f"{starting} pieces start on border node {start}, which holds "
@@ -126,6 +134,38 @@ class BoardTerms:
                 s, r, _ = geo.laid.origin[cell]
                 self.report(("tiles", slots[s][0], "rows", r), f"board {bid!r} for {players} players: {message}")
         return bdef
+
+    def board_items(self, spec, path):
+        """A board's ``items``: item kind -> the index of the player counter a marker or a laid piece on a cell of
+        that item adds 1 to."""
+        kinds = {str(c.get("item")) for c in (self.doc.data.get("legend") or {}).values()
+                 if isinstance(c, dict) and c.get("item")}
+        out = {}
+        for kind, counter in spec.items():
+            if kind not in kinds:
+                self.report(path + (kind,), f"no legend entry carries the item {kind!r}", choices=sorted(kinds),
+                            at_key=True)
+                continue
+            k = self.lookup(self.m.counter_index, counter, "counter", path + (kind,))
+            if k is None:
+                continue
+            if self.m.counters[k].scope != "player":
+                self.report(path + (kind,), f"the counter {counter!r} is not a player's: an item goes to the "
+                                            "player who covers or marks its cell")
+                continue
+            out[kind] = k
+        return out
+
+    def items_said(self, bdef, laid):
+        """What the board's items give: "; if the cell has a <kind>, add 1 to your <counter>" after a claim, "; for
+        each cell with a <kind> it covers, add 1 to your <counter>" after a piece is laid (``laid``)."""
+        out = []
+        for kind, k in bdef.items.items():
+            thing = kind.replace("_", " ")
+            counter = self.m.counters[k].text
+            out.append(ph('; for each cell with ', article(thing), ' ', thing, ' it covers, add 1 to your ', counter)
+                       if laid else ph('; if the cell has ', article(thing), ' ', thing, ', add 1 to your ', counter))
+        return joined("", out)
 
     def board_ref(self, name, path):
         """A board id, or the game's only board when ``name`` is None: (id, BoardDef) or (None, None)."""
@@ -165,17 +205,21 @@ class BoardTerms:
             where, wtext = self.condition(spec["where"], p + ("where",))
         kind = spec.get("action", "claim")
         template = spec.get("text", "put a marker on {" + var + "}")
+        optional = bool(spec.get("optional", False))
         if bdef is None:
-            return B.Claim(bid, None, kind, template, where, var), "?"
+            return B.Claim(bid, None, kind, template, where, var, optional), "?"
         if bdef.on_full:
             self.bound_vars.add("region")
         text = ph('put one of your markers on an empty land cell of ', bdef.text)
         if where is not None:
             text = ph(text, ' where ', wtext)
+        if optional:
+            text = ph('you may ', text)
+        text = ph(text, self.items_said(bdef, False))
         if bdef.on_full:
             text = ph(text, '; if that fills the last empty cell of its region, abilities that act ',
                       self.m.events.get(bdef.on_full, bdef.on_full), ' take effect (once per region)')
-        return B.Claim(bid, bdef, kind, template, where, var), text
+        return B.Claim(bid, bdef, kind, template, where, var, optional), text
 
     def st_move_pieces(self, item, path):
         spec = item["move_pieces"]
@@ -184,18 +228,23 @@ class BoardTerms:
         budget, btext = self.amount(spec.get("budget", 1), p + ("budget",))
         kind = spec.get("action", "move_piece")
         template = spec.get("text", "move the piece to {to}")
+        ends = spec.get("ends", "")
         if bdef is None:
-            return B.MovePieces(bid, None, budget, kind, template), "?"
+            return B.MovePieces(bid, None, budget, kind, template, ends), "?"
+        if ends == "border" and not bdef.border:
+            self.report(p + ("ends",), f"the board {bid!r} has no border nodes to end on (border: true)")
         mark, event = bdef.landing
         if event:
             self.bound_vars.add("cell")
         text = ph('move each of your pieces on ', bdef.text, ' up to ', btext, ' spaces through water, one after '
                   'the other (a piece may pass spaces that are taken but may not stop on a full one, and may stay '
                   'where it is)')
+        if ends == "border":
+            text = ph(text, ', ending only on a space of the border')
         if event:
             text = ph(text, '; then, for each of your pieces on a cell marked ', mark.replace("_", " "),
                       ', abilities that act ', self.m.events.get(event, event), ' take effect')
-        return B.MovePieces(bid, bdef, budget, kind, template), text
+        return B.MovePieces(bid, bdef, budget, kind, template, ends), text
 
     # ------------------------------------------------------------------ what a region says
     def num_region(self, node, path):
@@ -216,12 +265,20 @@ class BoardTerms:
                 return len(part)
             if what == "empty":
                 return state.empty_cells(k)
+            if what == "all_markers":
+                owner = state.owner
+                return sum(1 for i in part if owner[i] >= 0)
+            if what == "covered":
+                covered = state.covered
+                return sum(1 for i in part if covered[i] >= 0)
             seat, owner = who(g, env), state.owner
             return sum(1 for i in part if owner[i] == seat)
         region = ph('the region') if node.get("cell", "$region") == "$region" else ph('the region of ', ctext)
         mine = ph("your markers") if str(wtext) == "you" else ph(wtext, "'s markers")
         said = {"size": ph('the number of cells of ', region), "empty": ph('the number of empty cells of ', region),
-                "markers": ph('the number of ', mine, ' in ', region)}
+                "markers": ph('the number of ', mine, ' in ', region),
+                "all_markers": ph('the number of markers (of any player) in ', region),
+                "covered": ph('the number of cells of ', region, ' covered by laid pieces')}
         return fn, said[what]
 
     def if_region_class(self, node, path):

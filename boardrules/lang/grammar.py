@@ -131,11 +131,16 @@ def content_schemas() -> dict[str, dict]:
       E("option", ident, desc="the value of a game option"),
       E("score", {"const": "so_far"}, desc="the score from every part computed before this one"),
       E("moves", {"const": "round"}, desc="how many cards moved this round"),
-      E("region", {"enum": ["size", "empty", "markers"]}, more={
+      E("region", {"enum": ["size", "empty", "markers", "all_markers", "covered"]}, more={
           "cell": dict(R("expr"), description="a cell of the region (default: `$region`)"),
           "of": player, "board": dict(ident, description="the board (default: the game's only board)")},
         desc="of the region (maximal orthogonally connected land cells) holding a cell: how many cells it has "
-             "(size), how many hold no marker (empty), or how many markers of a player ('of') lie in it (markers)"),
+             "(size), how many are neither marked nor covered by a laid piece (empty), how many markers of a player "
+             "('of') lie in it (markers), how many markers of anyone (all_markers), how many of its cells laid "
+             "pieces cover (covered)"),
+      E("pieces_on", ident, more={"of": player,
+                                  "board": dict(ident, description="the board (default: the game's only board)")},
+        desc="how many of a player's pieces stand on a cell of this legend mark (0 if none)"),
     ]}
     cmp = {k: E(k, pair) for k in ("eq", "ne", "lt", "le", "gt", "ge")}
     defs["condition"] = {"description": "a yes/no question about the game", "oneOf": [
@@ -160,6 +165,12 @@ def content_schemas() -> dict[str, dict]:
                                                                           "`$region`)"),
                                      "board": dict(ident, description="the board (default: the game's only board)")},
         desc="the region of a cell is of this class: the board's classes give each the least size it takes"),
+      E("cell_mark", ident, ["cell_mark", "cell"],
+        {"cell": dict(R("expr"), description="the cell (a number, as claim and place bind it)"),
+         "board": dict(ident, description="the board (default: the game's only board)")},
+        "the cell carries this legend mark"),
+      E("adjacent", pair, more={"board": dict(ident, description="the board (default: the game's only board)")},
+        desc="the two cells are orthogonal neighbours on the board"),
       E("distinct", ident, ["distinct", "in"], {"in": R("selector")}, "no two cards share the attribute's value"),
       E("any_player", R("condition"), more={"as": ident}, desc="the condition holds for some player; with 'as', "
         "that player is the variable and 'you' stays the current player"),
@@ -240,17 +251,61 @@ def content_schemas() -> dict[str, dict]:
                                                                       "'as' variable) is replaced by the cell"),
                       "where": dict(R("condition"), description="offer only the cells for which this holds (the "
                                                                 "cell is the 'as' variable)"),
-                      "as": ident}),
+                      "as": ident,
+                      "optional": {"type": "boolean", "description": "the player may decline (then nothing is "
+                                                                     "marked and the 'as' variable holds nothing)"}}),
         desc="the player puts a marker on an empty land cell of their choice; when that fills the last empty cell "
              "of a region, the board's 'on_full' event fires, once, with the region's first cell in $region"),
       E("move_pieces", obj({"board": dict(ident, description="the board (default: the game's only board)"),
                             "budget": dict(R("expr"), description="the most steps each piece takes"),
                             "action": ident, "text": dict(text, description="each answer's sentence; `{to}` is "
-                                                                            "replaced by the destination")}),
+                                                                            "replaced by the destination"),
+                            "ends": {"enum": ["border"], "description": "border: a piece may end its move only on "
+                                                                        "a border node"}}),
         desc="move each of the player's pieces in turn through the water cells and border nodes, up to 'budget' "
              "steps: one decision per piece (where it ends, or stay); a piece passes through taken nodes but does "
              "not end on a full one; then the board's 'landing' event fires for each piece on a cell of its mark, "
              "the cell in $cell"),
+      E("place", obj({"board": dict(ident, description="the board (default: the game's only board)"),
+                      "from": dict(R("selector"), description="the cards offered (one answer per card type); each "
+                                                              "card's shape gives its squares"),
+                      "shape": dict(ident, description="the attribute holding the shape (default: the game's only "
+                                                       "shape attribute)"),
+                      "mirror": {"type": "boolean", "description": "also offer the shapes' mirror images (each "
+                                                                   "answer then says `mirror: true` or `false`)"},
+                      "rules": {"type": "array", "description": "the clauses a placement keeps, all of them: on_land (every square "
+                                               "on land), one_region (the squares on land, at least one, all in "
+                                               "one region), free (no square on a cell with a marker or under a "
+                                               "laid piece), {region_has: <player>} (the piece lies in a region "
+                                               "holding a marker of that player), {touches: [...]} (some square is "
+                                               "next to a cell with a marker of {markers: <player>} or, for "
+                                               "pieces, a cell under a laid piece; a list is any of them)",
+                                "items": {"description": "a placement clause", "oneOf": [
+                                    {"enum": ["on_land", "one_region", "free"],
+                                     "description": "on_land: every square on a land cell; one_region: the squares "
+                                                    "on land (at least one) all in one region; free: no square on a filled cell (a marker "
+                                                    "on it or a laid piece over it)"},
+                                    obj({"region_has": player}, ["region_has"],
+                                        "the piece lies in a region holding a marker of that player"),
+                                    obj({"touches": {"oneOf": [
+                                        {"type": "array", "minItems": 1, "items": {"oneOf": [
+                                            {"const": "pieces"}, obj({"markers": player}, ["markers"])]}},
+                                        {"const": "pieces"}, obj({"markers": player}, ["markers"])]}},
+                                        ["touches"], "some square is orthogonally next to one of these (any of "
+                                                     "the list): a cell with a marker of that player, or "
+                                                     "(pieces) a cell a laid piece covers")]}},
+                      "action": ident,
+                      "text": dict(text, description="each answer's sentence; `{piece}` (or the 'as' variable), "
+                                                     "`{at}`, `{turn}` and `{mirror}` are replaced"),
+                      "as": ident,
+                      "optional": {"type": "boolean", "description": "the player may decline (then nothing is laid "
+                                                                     "and the 'as' variable holds nothing)"}},
+                     ["from"]),
+        desc="the player lays a piece on the board: one answer per card type, orientation and anchor cell (the "
+             "cell under the turned shape's first square in row-major order) where the shape lies on the board and "
+             "every clause holds; answers {piece, at, turn} (and mirror); its cells are covered for the player, an "
+             "item under it goes to the board's 'items' counter, a region it fills fires 'on_full' once; the card "
+             "stays where it is ($piece, $at, $region, $squares bound after); no placement: nothing happens"),
       E("advance", obj({"track": ident, "by": R("expr"), "of": player, "as": ident}, ["track", "by"]),
         desc="move a marker up a track, no further than its end: the steps past the end are lost (or go to the "
              "track's 'convert' counter) and counted in $forfeited (or 'as'); each of the track's spaces reached or "
@@ -445,7 +500,11 @@ def content_schemas() -> dict[str, dict]:
           "classes": {"type": "object", "propertyNames": ident,
                       "additionalProperties": {"type": "integer", "minimum": 1},
                       "description": "region class -> the least size of a region of that class"},
-          "on_full": dict(ident, description="the event when a region's last empty cell gets a marker"),
+          "on_full": dict(ident, description="the event when a region's last empty cell gets a marker or a laid "
+                                             "piece"),
+          "items": {"type": "object", "propertyNames": ident, "additionalProperties": ident,
+                    "description": "item kind (of the legend) -> a player counter: a marker put on, or a piece laid "
+                                   "over, a cell with that item adds 1 to it for that player"},
           "landing": obj({"mark": ident, "event": ident}, ["mark", "event"],
                          "the event for each piece that ends a move on a cell of this mark"),
           "pieces": obj({"each": {"type": "integer", "minimum": 0, "maximum": 16},

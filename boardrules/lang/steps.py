@@ -15,6 +15,7 @@ from .conditions import ConditionCompiler
 from .containers import ContainerTerms
 from .expr import fold_and, kind_of, pile_text
 from .phases import PhaseTerms
+from .laying import LayingTerms
 from .tracks import TrackTerms
 
 #: Words after which a template's {card} is named by the content itself ("on the {x}"), not by the verb.
@@ -22,7 +23,7 @@ DETERMINERS = frozenset({"the", "a", "an", "your", "one", "more", "all", "each",
                          "that", "any", "another"})
 
 
-class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, BoardTerms, TrackTerms):
+class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, BoardTerms, LayingTerms, TrackTerms):
     def block(self, items, path, shared=False, guard=None, prefix=None, suffix=None):
         if items is None:
             items = []

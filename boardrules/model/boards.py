@@ -18,7 +18,7 @@ from typing import NamedTuple
 from ..actions import Action
 from ..errors import RulesError
 from ..limits import MAX_NUMBER
-from .nodes import Node
+from .nodes import DECLINE, Node, decline_action
 
 ROTATIONS = (0, 90, 180, 270)
 
@@ -213,13 +213,15 @@ class BoardDef:
     (tile id, rotation or None for a rotation drawn at random) and a number of columns), whether it has a ring of
     border nodes, the capacities of cells and border nodes (0: unlimited), the region classes ((name, least size),
     smallest first), the event when a region fills, the pieces each player starts with, and (mark, event): the event
-    for a piece that ends a move on a cell of that mark."""
+    for a piece that ends a move on a cell of that mark, and ``items``: item kind -> the index of the player counter
+    that a marker or a laid piece on a cell of that item adds 1 to."""
 
     def __init__(self, id, tiles, layouts, border, cell_capacity, border_capacity, classes, on_full, pieces,
-                 landing, text):
+                 landing, text, items=None):
         self.id, self.tiles, self.layouts, self.border = id, tiles, layouts, border
         self.cell_capacity, self.border_capacity = cell_capacity, border_capacity
         self.classes, self.on_full, self.pieces, self.landing, self.text = classes, on_full, pieces, landing, text
+        self.items = items or {}
         self.cache = {}     # slots -> Geometry (laid once per model and slots)
 
     def layout(self, players):
@@ -237,7 +239,8 @@ class BoardDef:
 
 class Geometry:
     """What a laid board's cells give once: the Laid board, its regions (each a tuple of cells), the region of each
-    land cell (an index, -1 for water), the movement graph, what is wrong with it."""
+    land cell (an index, -1 for water), the movement graph, what is wrong with it, and the placements of pieces found
+    so far (``placements``: a cache the laying family fills, by shape and clauses)."""
 
     def __init__(self, laid):
         self.laid = laid
@@ -248,6 +251,7 @@ class Geometry:
                 self.region_of[i] = k
         self.graph = movement_graph(laid)
         self.problems = problems(laid)
+        self.placements = {}
 
     def node_name(self, node) -> str:
         """A node as actions and logs show it: "r<row>c<column>" (from 1) for a cell, "edge<k>" for a border node."""
@@ -260,16 +264,23 @@ class Geometry:
 
 class BoardState:
     """One board in a game: its slots ((tile id, rotation) each), who has a marker on each cell (a seat or -1),
-    each seat's pieces (a list of nodes), the regions whose filling was announced (by their first cell), and its
-    Geometry (derived from the slots)."""
+    each seat's pieces (a list of nodes), the regions whose filling was announced (by their first cell), its
+    Geometry (derived from the slots), and whose laid piece covers each cell (a seat or -1). A cell is filled when
+    it holds a marker or is covered."""
 
-    __slots__ = ("slots", "owner", "pieces", "done", "geo")
+    __slots__ = ("slots", "owner", "pieces", "done", "geo", "covered")
 
-    def __init__(self, slots, owner, pieces, done, geo):
+    def __init__(self, slots, owner, pieces, done, geo, covered=None):
         self.slots, self.owner, self.pieces, self.done, self.geo = slots, owner, pieces, done, geo
+        self.covered = covered if covered is not None else [-1] * len(owner)
 
     def copy(self):
-        return BoardState(self.slots, self.owner[:], [p[:] for p in self.pieces], self.done[:], self.geo)
+        return BoardState(self.slots, self.owner[:], [p[:] for p in self.pieces], self.done[:], self.geo,
+                          self.covered[:])
+
+    def filled(self, i) -> bool:
+        """Whether cell ``i`` holds a marker or is covered by a laid piece."""
+        return self.owner[i] >= 0 or self.covered[i] >= 0
 
     def full(self, bdef, node):
         """Whether no more pieces may end a move on ``node``."""
@@ -279,7 +290,9 @@ class BoardState:
         return sum(p.count(node) for p in self.pieces) >= cap
 
     def empty_cells(self, region):
-        return sum(1 for i in self.geo.regions[region] if self.owner[i] < 0)
+        """How many cells of region number ``region`` are neither marked nor covered."""
+        owner, covered = self.owner, self.covered
+        return sum(1 for i in self.geo.regions[region] if owner[i] < 0 and covered[i] < 0)
 
 
 def region_class(bdef, size) -> str:
@@ -356,22 +369,50 @@ def _node_names(bdef, cells: bool = True, border: bool = True) -> list[str]:
     return list(names)
 
 
-class Claim(Node):
-    """Asks a player for an empty land cell of a board (for which ``where`` holds, the cell in the variable
-    ``var``) and puts the player's marker on it. A region whose last empty cell this fills fires the board's
-    ``on_full`` event, once, with its first cell in ``$region``. No empty cell: nothing happens."""
+def give_item(g, bdef, cell, seat):
+    """A marker or a laid piece on a cell with an item the board's ``items`` counts: 1 more of that counter for
+    ``seat``."""
+    counter = bdef.items.get(cell.item) if cell.item else None
+    if counter is not None:
+        g.set_counter(counter, seat, g.counters[counter][seat] + 1)
 
-    def __init__(self, bid, bdef, kind, template, where, var):
+
+def fill_regions(g, bdef, state, cells, env):
+    """After ``cells`` were filled: the board's ``on_full`` event, once per region whose last empty cell went (in
+    the order of the regions' first cells), with the region's first cell in ``$region``. True if anything was
+    pushed."""
+    if not bdef.on_full:
+        return False
+    geo = state.geo
+    full = sorted({geo.regions[k][0] for k in {geo.region_of[i] for i in cells} if k >= 0
+                   and geo.regions[k][0] not in state.done and not state.empty_cells(k)})
+    pushed = False
+    state.done.extend(full)
+    for first in reversed(full):       # pushed last, the first region's reactions run first
+        env["region"] = first
+        pushed = g.emit(bdef.on_full, env) or pushed
+    return pushed
+
+
+class Claim(Node):
+    """Asks a player for an empty land cell of a board (neither marked nor covered, for which ``where`` holds, the
+    cell in the variable ``var``) and puts the player's marker on it; a cell with an item the board's ``items``
+    counts adds 1 to that counter of the player. A region whose last empty cell this fills fires the board's
+    ``on_full`` event, once, with its first cell in ``$region``. No empty cell: nothing happens. ``optional``: the
+    player may decline (then nothing happens and the variable holds nothing)."""
+
+    def __init__(self, bid, bdef, kind, template, where, var, optional=False):
         self.bid, self.bdef, self.kind, self.template, self.where, self.var = bid, bdef, kind, template, where, var
+        self.optional = optional
         self.cache = {}
 
     def options(self, g, env):
         state = live(g, self.bid)
-        geo, owner, where, var = state.geo, state.owner, self.where, self.var
+        geo, owner, covered, where, var = state.geo, state.owner, state.covered, self.where, self.var
         saved = env.get(var)
         values = []
         for i, cell in enumerate(geo.laid.cells):
-            if cell.land and owner[i] < 0:
+            if cell.land and owner[i] < 0 and covered[i] < 0:
                 if where is not None:
                     env[var] = i
                     if not where(g, env):
@@ -395,38 +436,40 @@ class Claim(Node):
         actions, values = self.options(g, f.env)
         if not actions:
             return False
-        if len(actions) == 1:
+        if len(actions) == 1 and not self.optional:
             g.note_forced(f.env["you"], actions[0], values[0])
             return self.resolve(g, f, values[0])
+        if self.optional:
+            actions.append(decline_action(self.cache, self.kind))
+            values.append(DECLINE)
         g.ask(self, f.env["you"], actions, values)
         return True
 
     def resolve(self, g, f, cell):
         env = f.env
+        if cell == DECLINE:
+            env[self.var] = None
+            return False
         state = g.boards[self.bid]
         state.owner[cell] = env["you"]
         env[self.var] = cell
         g.ticks += 1
-        k = state.geo.region_of[cell]
-        first = state.geo.regions[k][0]
-        if self.bdef.on_full and first not in state.done and not state.empty_cells(k):
-            state.done.append(first)
-            env["region"] = first
-            return g.emit(self.bdef.on_full, env)
-        return False
+        give_item(g, self.bdef, state.geo.laid.cells[cell], env["you"])
+        return fill_regions(g, self.bdef, state, (cell,), env)
 
 
 class MovePieces(Node):
     """Moves each of a player's pieces, one decision per piece (in the order they are listed): it stays, or ends
     on a node at most ``budget`` steps away over the movement graph, passing through any node but not ending on a
-    full one. Then, for each piece on a cell of the board's landing mark, the landing event fires with the cell in
-    ``$cell``. The frame's data is the index of the next piece."""
+    full one (with ``ends`` "border", only on a border node). Then, for each piece on a cell of the board's landing
+    mark, the landing event fires with the cell in ``$cell``. The frame's data is the index of the next piece."""
 
     framed = True
     shared = True
 
-    def __init__(self, bid, bdef, budget, kind, template):
+    def __init__(self, bid, bdef, budget, kind, template, ends=""):
         self.bid, self.bdef, self.budget, self.kind, self.template = bid, bdef, budget, kind, template
+        self.ends = ends        # "border": a piece may end only on a border node
         self.cache = {}
 
     def frame_problem(self, pc, data, g=None, env=None):
@@ -465,6 +508,8 @@ class MovePieces(Node):
         here = mine[f.data]
         geo = state.geo
         dests = reachable(geo.graph, here, self.budget(g, env), lambda node: state.full(self.bdef, node))
+        if self.ends == "border":
+            dests = [node for node in dests if node >= geo.graph.cells]
         values = [here, *dests]
         actions = [self.action(geo, here, True), *(self.action(geo, node, False) for node in dests)]
         if len(values) == 1:
@@ -494,8 +539,9 @@ class MovePieces(Node):
 
 # ---------------------------------------------------------------------- a saved state's boards, checked
 def read_boards(bdefs, players, doc, problems) -> dict:
-    """The boards of a JSON state (board id -> {slots, markers, pieces, filled}) as BoardStates; each problem
-    appended to ``problems`` names its JSON path (boards.<id>.<key>[i])."""
+    """The boards of a JSON state (board id -> {slots, markers, pieces, filled, covered}) as BoardStates; each
+    problem appended to ``problems`` names its JSON path (boards.<id>.<key>[i]). A board saved without ``covered``
+    (before pieces were laid on boards) has no cell covered."""
     out = {}
     if type(doc) is not dict:
         problems.append("boards: expected a mapping of board ids")
@@ -514,8 +560,8 @@ def read_boards(bdefs, players, doc, problems) -> dict:
 
 def _read_board(bdef, players, spec, where, problems):
     keys = ("slots", "markers", "pieces", "filled")
-    if type(spec) is not dict or set(spec) != set(keys):
-        problems.append(f"{where}: expected {{{', '.join(keys)}}}")
+    if type(spec) is not dict or set(spec) - {"covered"} != set(keys):
+        problems.append(f"{where}: expected {{{', '.join(keys)}, covered}}")
         return None
     layout = bdef.layout(players)
     if layout is None:
@@ -556,6 +602,9 @@ def _read_board(bdef, players, spec, where, problems):
             return None
         else:
             owner.append(m)
+    covered = _read_covered(spec.get("covered"), cells, players, where, problems)
+    if covered is None:
+        return None
     pieces = spec["pieces"]
     if type(pieces) is not list or len(pieces) != players:
         problems.append(f"{where}.pieces: needs one list of nodes per seat ({players})")
@@ -574,7 +623,7 @@ def _read_board(bdef, players, spec, where, problems):
                 return None
             got.append(node)
         mine_all.append(got)
-    state = BoardState(tuple(slots), owner, mine_all, [], geo)
+    state = BoardState(tuple(slots), owner, mine_all, [], geo, covered)
     for node in {n for mine in mine_all for n in mine}:
         cap = bdef.cell_capacity if node < len(cells) else bdef.border_capacity
         if cap and sum(m.count(node) for m in mine_all) > cap:
@@ -593,3 +642,23 @@ def _read_board(bdef, players, spec, where, problems):
             return None
         state.done.append(i)
     return state
+
+
+def _read_covered(raw, cells, players, where, problems):
+    """The covered layer of a saved board (a seat or null per cell; missing: none covered), or None after a
+    problem naming ``<where>.covered[i]``."""
+    if raw is None:
+        return [-1] * len(cells)
+    if type(raw) is not list or len(raw) != len(cells):
+        problems.append(f"{where}.covered: needs {len(cells)} entries (a seat or null per cell)")
+        return None
+    out = []
+    for i, m in enumerate(raw):
+        if m is None:
+            out.append(-1)
+        elif type(m) is not int or not 0 <= m < players:
+            problems.append(f"{where}.covered[{i}]: {m!r:.40} is not a seat of a {players}-player game")
+            return None
+        else:
+            out.append(m)
+    return out

@@ -1,0 +1,247 @@
+"""The laying family's nodes: pieces (cards with a shape of squares) laid on a grid board, each square covering a
+cell.
+
+A placement is a card type, an orientation of its shape (a quarter turn clockwise 0, 90, 180 or 270, and with
+mirror images allowed, whether it is mirrored first) and an anchor: the cell under the oriented shape's first square
+in row-major order (its top row, leftmost square there). Each orientation is offered once: a turn that gives the
+same squares as an earlier one (a square piece turned) is left out, the earliest (smallest turn, unmirrored first)
+kept.
+
+The clauses that decide where a piece may lie are checked in two passes. The ones that read only the board's
+geometry (``on_land``, ``one_region``) are worked out once per laid board and shape and kept on the board's
+Geometry; the ones that read the play (``free``, ``region_has``, ``touches``) are prepared once per decision (a
+table of the cells or regions that satisfy them) and then checked per placement, the cheapest first.
+"""
+from __future__ import annotations
+
+from ..actions import Action
+from . import pieces as P
+from .boards import _node_names, fill_regions, give_item, live
+from .nodes import DECLINE, Node, decline_action
+
+TURNS = (0, 90, 180, 270)
+
+
+def turned_orientations(cells, mirror: bool = False) -> tuple:
+    """The distinct orientations of a piece, each (turn in degrees, mirrored, normalised squares): its four quarter
+    turns clockwise, then (with ``mirror``) the four of its mirror image, a repeat of an earlier shape left out."""
+    out, seen = [], set()
+    bases = [(False, tuple(cells))] + ([(True, tuple((r, -c) for r, c in cells))] if mirror else [])
+    for mirrored, base in bases:
+        turned = base
+        for turn in TURNS:
+            shape = P.normalised(turned)
+            if shape not in seen:
+                seen.add(shape)
+                out.append((turn, mirrored, shape))
+            turned = [(c, -r) for r, c in turned]
+    return tuple(out)
+
+
+def adjacency(geo) -> tuple:
+    """Each cell's orthogonal neighbours (kept on the Geometry once made)."""
+    adj = geo.placements.get("adjacency")
+    if adj is None:
+        laid = geo.laid
+        w, h = laid.width, laid.height
+        out = []
+        for i in range(len(laid.cells)):
+            r, c = divmod(i, w)
+            out.append(tuple(j for j, ok in ((i - w, r > 0), (i + 1, c < w - 1), (i + w, r < h - 1), (i - 1, c > 0))
+                             if ok))
+        adj = geo.placements["adjacency"] = tuple(out)
+    return adj
+
+
+def placements(geo, shape, on_land: bool, one_region: bool) -> tuple:
+    """Every (anchor, cells, regions) where ``shape`` lies wholly on the board and keeps the geometric clauses:
+    ``on_land`` (every square on land) and ``one_region`` (some square on land, and no two squares in different
+    regions: a square on water belongs to none). ``regions``: the regions the squares lie in (indexes), what
+    ``region_has`` reads. Made once per laid board, shape and clauses."""
+    key = (shape, on_land, one_region)
+    got = geo.placements.get(key)
+    if got is not None:
+        return got
+    laid, region_of = geo.laid, geo.region_of
+    cells_of = laid.cells
+    w, h = laid.width, laid.height
+    out = []
+    for anchor in range(len(cells_of)):
+        cells = P.lies_on(shape, anchor, w, h)
+        if cells is None:
+            continue
+        if on_land and not all(cells_of[i].land for i in cells):
+            continue
+        regions = frozenset(region_of[i] for i in cells if region_of[i] >= 0)
+        if one_region and len(regions) != 1:
+            continue
+        out.append((anchor, tuple(cells), regions))
+    got = geo.placements[key] = tuple(out)
+    return got
+
+
+# ---------------------------------------------------------------------- the clauses that read the play
+class Free:
+    """No square on a filled cell (a marker on it, or a laid piece over it)."""
+
+    def prepare(self, g, env, state):
+        owner, covered = state.owner, state.covered
+        return lambda cells, regions: not any(owner[i] >= 0 or covered[i] >= 0 for i in cells)
+
+
+class RegionHas:
+    """Some region the piece lies in holds a marker of a player (``who``: fn(game, env) -> seat)."""
+
+    def __init__(self, who):
+        self.who = who
+
+    def prepare(self, g, env, state):
+        seat = self.who(g, env)
+        region_of = state.geo.region_of
+        held = {region_of[i] for i, o in enumerate(state.owner) if o == seat}
+        return lambda cells, regions: not held.isdisjoint(regions)
+
+
+class Touches:
+    """Some square is orthogonally next to a cell of one of ``kinds``: ("markers", who) a cell holding a marker of
+    that player, ("pieces", None) a cell covered by a laid piece."""
+
+    def __init__(self, kinds):
+        self.kinds = kinds
+
+    def prepare(self, g, env, state):
+        n = len(state.owner)
+        near = bytearray(n)
+        for what, who in self.kinds:
+            if what == "markers":
+                seat = who(g, env)
+                for i, o in enumerate(state.owner):
+                    if o == seat:
+                        near[i] = 1
+            else:
+                for i, o in enumerate(state.covered):
+                    if o >= 0:
+                        near[i] = 1
+        adj = adjacency(state.geo)
+        return lambda cells, regions: any(near[j] for i in cells for j in adj[i])
+
+
+class Place(Node):
+    """Asks a player to lay one of the offered cards' pieces on a board: every (card type, orientation, anchor)
+    where the oriented shape lies on the board and every clause holds is an answer, one per card type (the first
+    offered card of each). The answer's arguments are the card type (``piece``, or the 'as' name), the anchor
+    (``at``: the cell under the oriented shape's first square in row-major order, "r<row>c<column>"), the turn
+    (``turn``: 0, 90, 180 or 270, clockwise) and, when mirror images are allowed, ``mirror`` (true or false).
+
+    Laid, the piece covers its cells for the player; each covered cell with an item the board's ``items`` counts
+    adds 1 to that counter of the player; each region whose last empty cell it fills fires the board's ``on_full``
+    event once, with ``$region``. Bound after the step: the card (the step does not move it), ``$at`` (the anchor
+    cell), ``$region`` (the first cell of the region of the piece's first square on land, or the anchor when none
+    is on land) and ``$squares`` (how many cells it covers). No legal placement: nothing happens. ``optional``: the
+    player may decline. With nothing laid, the card variable holds nothing and ``$squares`` is 0."""
+
+    def __init__(self, bid, bdef, source, shape_attr, mirror, geometric, clauses, kind, template, var, optional):
+        self.bid, self.bdef, self.source, self.shape_attr, self.mirror = bid, bdef, source, shape_attr, mirror
+        self.on_land, self.one_region = geometric
+        self.clauses = clauses          # the clauses that read the play, cheapest first
+        self.kind, self.template, self.var, self.optional = kind, template, var, optional
+        self.cache = {}
+        self.shapes = {}                # card type index -> its orientations
+
+    def orientations(self, g, t):
+        got = self.shapes.get(t)
+        if got is None:
+            rows = g.rules.types[t].attrs.get(self.shape_attr)
+            cells = P.squares(rows) if isinstance(rows, list) else ()
+            got = self.shapes[t] = turned_orientations(cells, self.mirror) if cells else ()
+        return got
+
+    def options(self, g, env):
+        state = live(g, self.bid)
+        geo = state.geo
+        kinds = g.rules.instance_kinds
+        checks = [c.prepare(g, env, state) for c in self.clauses]
+        seen, actions, values = set(), [], []
+        for card in self.source(g, env):
+            t = kinds[card]
+            if t in seen:
+                continue
+            seen.add(t)
+            for o, (turn, mirrored, shape) in enumerate(self.orientations(g, t)):
+                for anchor, cells, regions in placements(geo, shape, self.on_land, self.one_region):
+                    if all(check(cells, regions) for check in checks):
+                        actions.append(self.action(g, geo, t, anchor, turn, mirrored))
+                        values.append((card, o, anchor))
+        return actions, values
+
+    def answer_domain(self, model):
+        """The answers' arguments (sorted by name) and every card type, cell and turn (and mirror) a game could
+        offer."""
+        names = tuple(sorted((self.var, "at", "turn") + (("mirror",) if self.mirror else ())))
+        types = [t.id for t in model.types if isinstance(t.attrs.get(self.shape_attr), list)]
+        cells = _node_names(self.bdef, border=False)
+        flips = (False, True) if self.mirror else (None,)
+
+        def values():
+            for tid in types:
+                for name in cells:
+                    for turn in TURNS:
+                        for m in flips:
+                            args = {self.var: tid, "at": name, "turn": turn, "mirror": m}
+                            yield tuple(args[k] for k in names), 1
+        return names, values()
+
+    def action(self, g, geo, t, anchor, turn, mirrored):
+        name = geo.node_name(anchor)
+        key = (t, name, turn, mirrored)
+        a = self.cache.get(key)
+        if a is None:
+            ctype = g.rules.types[t]
+            args = {self.var: ctype.id, "at": name, "turn": turn}
+            if self.mirror:
+                args["mirror"] = mirrored
+            text = (self.template.replace("{" + self.var + "}", ctype.en).replace("{at}", name)
+                    .replace("{turn}", str(turn)).replace("{mirror}", "mirrored" if mirrored else "unmirrored"))
+            a = self.cache[key] = Action(self.kind, args, text)
+        return a
+
+    def exec(self, g, f):
+        env = f.env
+        actions, values = self.options(g, env)
+        if not actions:
+            return self.nothing(env)
+        if len(actions) == 1 and not self.optional:
+            g.note_forced(env["you"], actions[0])
+            return self.resolve(g, f, values[0])
+        if self.optional:
+            actions.append(decline_action(self.cache, self.kind))
+            values.append(DECLINE)
+        g.ask(self, env["you"], actions, values)
+        return True
+
+    def nothing(self, env):
+        env[self.var] = None
+        env["squares"] = 0
+        return False
+
+    def resolve(self, g, f, value):
+        env = f.env
+        if value == DECLINE:
+            return self.nothing(env)
+        card, o, anchor = value
+        state = g.boards[self.bid]
+        geo = state.geo
+        shape = self.orientations(g, g.rules.instance_kinds[card])[o][2]
+        cells = P.lies_on(shape, anchor, geo.laid.width, geo.laid.height)
+        seat = env["you"]
+        covered, laid = state.covered, geo.laid.cells
+        for i in cells:
+            covered[i] = seat
+        g.ticks += 1
+        for i in cells:
+            give_item(g, self.bdef, laid[i], seat)
+        env[self.var], env["at"], env["squares"] = card, anchor, len(cells)
+        pushed = fill_regions(g, self.bdef, state, cells, env)
+        k = next((geo.region_of[i] for i in cells if geo.region_of[i] >= 0), -1)
+        env["region"] = geo.regions[k][0] if k >= 0 else anchor
+        return pushed
