@@ -172,7 +172,7 @@ def test_with_mirror_images_the_answers_say_whether_the_piece_is_turned_over(tmp
     path = edited(GAME, tmp_path, "  - {id: line, name: Line, copies: 1, shape: [\"###\"]}\n",
                   "  - {id: line, name: Line, copies: 1, shape: [\"###\"]}\n"
                   "  - {id: hook, name: Hook, copies: 1, shape: [\"##.\", \".##\"]}\n")
-    path.write_text(path.read_text().replace("optional: true\n              - if", "optional: true\n"
+    path.write_text(path.read_text().replace("on_decline: continue\n              - if", "on_decline: continue\n"
                                              "                  mirror: true\n              - if"))
     rules = boardrules.load(str(path))
     g = ready(rules, "r2c2", "r2c6")
@@ -256,6 +256,16 @@ def test_a_player_may_decline_to_lay_and_to_claim(rules):
     assert board(g) == before and claims(g)          # nothing laid; the claim of the else branch is asked
     g.apply({"kind": "pass", "args": {"decision": "claim"}})
     assert board(g) == before and g.current_player == 1
+
+
+def test_by_default_declining_to_lay_ends_the_steps_it_is_in_as_a_declined_choice_does(tmp_path):
+    path = edited(GAME, tmp_path, "                  optional: true\n                  on_decline: continue\n",
+                  "                  optional: true\n")
+    g = ready(boardrules.load(str(path)), "r2c2", "r2c6")
+    before = board(g)
+    g.apply({"kind": "pass", "args": {"decision": "lay"}})
+    # the turn's steps end there: no claim of the else branch; the next player's turn
+    assert board(g) == before and not claims(g) and g.current_player == 1
 
 
 def test_with_no_legal_placement_nothing_is_laid_and_nothing_asked(rules):
@@ -364,7 +374,7 @@ def test_cell_conditions_and_board_items_are_checked_at_load(tmp_path):
     with pytest.raises(ContentError) as err:
         boardrules.load(str(path))
     assert "no legend entry carries the item 'moon'" in str(err.value) and located(err, path, "moon")
-    path = edited(GAME, tmp_path, '{action: claim, text: "put a marker on {cell}", optional: true}',
+    path = edited(GAME, tmp_path, '{action: claim, text: "put a marker on {cell}", optional: true, on_decline: continue}',
                   '{action: claim, text: "put a marker on {cell}", optional: true, '
                   'where: {cell_mark: harbour, cell: $cell}}')
     with pytest.raises(ContentError) as err:
@@ -374,7 +384,7 @@ def test_cell_conditions_and_board_items_are_checked_at_load(tmp_path):
 
 # ---------------------------------------------------------------- the small additions
 def test_a_claim_may_ask_for_a_cell_of_a_mark_or_next_to_a_cell(tmp_path):
-    claim = '{action: claim, text: "put a marker on {cell}", optional: true}'
+    claim = '{action: claim, text: "put a marker on {cell}", optional: true, on_decline: continue}'
     rules = boardrules.load(str(edited(GAME, tmp_path, claim, claim[:-1] + ", where: {not: {cell_mark: site, "
                                                                            "cell: $cell}}}")))
     assert claims(rules.new_game(2, seed=1)) == LAND - {"r2c8"}

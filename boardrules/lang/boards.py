@@ -219,7 +219,9 @@ class BoardTerms:
         if bdef.on_full:
             text = ph(text, '; if that fills the last empty cell of its region, abilities that act ',
                       self.m.events.get(bdef.on_full, bdef.on_full), ' take effect (once per region)')
-        return B.Claim(bid, bdef, kind, template, where, var, optional), text
+        node = B.Claim(bid, bdef, kind, template, where, var, optional)
+        node.on_decline = spec.get("on_decline", "stop")
+        return node, text
 
     def st_move_pieces(self, item, path):
         spec = item["move_pieces"]

@@ -253,7 +253,9 @@ def content_schemas() -> dict[str, dict]:
                                                                 "cell is the 'as' variable)"),
                       "as": ident,
                       "optional": {"type": "boolean", "description": "the player may decline (then nothing is "
-                                                                     "marked and the 'as' variable holds nothing)"}}),
+                                                                     "marked and the 'as' variable holds nothing)"},
+                      "on_decline": {"enum": ["stop", "continue"], "description": "what declining does, as for "
+                                                                                  "choose"}}),
         desc="the player puts a marker on an empty land cell of their choice; when that fills the last empty cell "
              "of a region, the board's 'on_full' event fires, once, with the region's first cell in $region"),
       E("move_pieces", obj({"board": dict(ident, description="the board (default: the game's only board)"),
@@ -299,7 +301,9 @@ def content_schemas() -> dict[str, dict]:
                                                      "`{at}`, `{turn}` and `{mirror}` are replaced"),
                       "as": ident,
                       "optional": {"type": "boolean", "description": "the player may decline (then nothing is laid "
-                                                                     "and the 'as' variable holds nothing)"}},
+                                                                     "and the 'as' variable holds nothing)"},
+                      "on_decline": {"enum": ["stop", "continue"], "description": "what declining does, as for "
+                                                                                  "choose"}},
                      ["from"]),
         desc="the player lays a piece on the board: one answer per card type, orientation and anchor cell (the "
              "cell under the turned shape's first square in row-major order) where the shape lies on the board and "

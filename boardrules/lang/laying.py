@@ -47,6 +47,7 @@ class LayingTerms:
         self.nouns[var] = ph('the piece you laid')
         self.chosen[var] = ("piece", "lay")        # "if you chose a piece to lay"
         node = L.Place(bid, bdef, source, attr, mirror, (on_land, one_region), clauses, kind, template, var, optional)
+        node.on_decline = spec.get("on_decline", "stop")
         if bdef is None:
             return node, "?"
         said = str(stext)

@@ -289,6 +289,19 @@ class BoardState:
             return False
         return sum(p.count(node) for p in self.pieces) >= cap
 
+    def full_test(self, bdef):
+        """``full`` for every node at once: the pieces are counted once (a move asks about many nodes)."""
+        cell_cap, border_cap, cells = bdef.cell_capacity, bdef.border_capacity, len(self.owner)
+        count = {}
+        for mine in self.pieces:
+            for node in mine:
+                count[node] = count.get(node, 0) + 1
+
+        def full(node):
+            cap = cell_cap if node < cells else border_cap
+            return bool(cap) and count.get(node, 0) >= cap
+        return full
+
     def empty_cells(self, region):
         """How many cells of region number ``region`` are neither marked nor covered."""
         owner, covered = self.owner, self.covered
@@ -401,6 +414,8 @@ class Claim(Node):
     ``on_full`` event, once, with its first cell in ``$region``. No empty cell: nothing happens. ``optional``: the
     player may decline (then nothing happens and the variable holds nothing)."""
 
+    on_decline = "stop"         # or "continue" (the content's on_decline)
+
     def __init__(self, bid, bdef, kind, template, where, var, optional=False):
         self.bid, self.bdef, self.kind, self.template, self.where, self.var = bid, bdef, kind, template, where, var
         self.optional = optional
@@ -449,6 +464,9 @@ class Claim(Node):
         env = f.env
         if cell == DECLINE:
             env[self.var] = None
+            if self.on_decline == "stop":       # as a declined choice: its block ends, and the loop around it
+                g.decline(f)
+                return True
             return False
         state = g.boards[self.bid]
         state.owner[cell] = env["you"]
@@ -507,7 +525,7 @@ class MovePieces(Node):
             return
         here = mine[f.data]
         geo = state.geo
-        dests = reachable(geo.graph, here, self.budget(g, env), lambda node: state.full(self.bdef, node))
+        dests = reachable(geo.graph, here, self.budget(g, env), state.full_test(self.bdef))
         if self.ends == "border":
             dests = [node for node in dests if node >= geo.graph.cells]
         values = [here, *dests]

@@ -80,13 +80,30 @@ def placements(geo, shape, on_land: bool, one_region: bool) -> tuple:
     return got
 
 
+def by_cell(geo, shape, on_land: bool, one_region: bool) -> dict:
+    """For each cell, the indexes (ascending) of the ``placements`` that cover it: how a clause that names the cells
+    a placement must reach picks its few placements without trying them all. Made once per laid board, shape and
+    clauses."""
+    key = ("by_cell", shape, on_land, one_region)
+    got = geo.placements.get(key)
+    if got is None:
+        got = {}
+        for k, (_, cells, _) in enumerate(placements(geo, shape, on_land, one_region)):
+            for i in cells:
+                got.setdefault(i, []).append(k)
+        geo.placements[key] = got
+    return got
+
+
 # ---------------------------------------------------------------------- the clauses that read the play
+# Each clause's ``prepare`` gives (check, reach): check(cells, regions) -> whether a placement keeps it; reach, the
+# cells one of which every placement that keeps it covers (None: any), so that only those placements are tried.
 class Free:
     """No square on a filled cell (a marker on it, or a laid piece over it)."""
 
     def prepare(self, g, env, state):
         owner, covered = state.owner, state.covered
-        return lambda cells, regions: not any(owner[i] >= 0 or covered[i] >= 0 for i in cells)
+        return (lambda cells, regions: not any(owner[i] >= 0 or covered[i] >= 0 for i in cells)), None
 
 
 class RegionHas:
@@ -99,7 +116,9 @@ class RegionHas:
         seat = self.who(g, env)
         region_of = state.geo.region_of
         held = {region_of[i] for i, o in enumerate(state.owner) if o == seat}
-        return lambda cells, regions: not held.isdisjoint(regions)
+        parts = state.geo.regions
+        reach = {i for k in held if k >= 0 for i in parts[k]}
+        return (lambda cells, regions: not held.isdisjoint(regions)), reach
 
 
 class Touches:
@@ -123,7 +142,8 @@ class Touches:
                     if o >= 0:
                         near[i] = 1
         adj = adjacency(state.geo)
-        return lambda cells, regions: any(near[j] for i in cells for j in adj[i])
+        reach = {j for i in range(n) if near[i] for j in adj[i]}
+        return (lambda cells, regions: any(near[j] for i in cells for j in adj[i])), reach
 
 
 class Place(Node):
@@ -139,6 +159,8 @@ class Place(Node):
     cell), ``$region`` (the first cell of the region of the piece's first square on land, or the anchor when none
     is on land) and ``$squares`` (how many cells it covers). No legal placement: nothing happens. ``optional``: the
     player may decline. With nothing laid, the card variable holds nothing and ``$squares`` is 0."""
+
+    on_decline = "stop"         # or "continue" (the content's on_decline)
 
     def __init__(self, bid, bdef, source, shape_attr, mirror, geometric, clauses, kind, template, var, optional):
         self.bid, self.bdef, self.source, self.shape_attr, self.mirror = bid, bdef, source, shape_attr, mirror
@@ -160,15 +182,27 @@ class Place(Node):
         state = live(g, self.bid)
         geo = state.geo
         kinds = g.rules.instance_kinds
-        checks = [c.prepare(g, env, state) for c in self.clauses]
+        offered = self.source(g, env)
+        if not offered:
+            return [], []
+        prepared = [c.prepare(g, env, state) for c in self.clauses]
+        checks = [check for check, _ in prepared]
+        reach = min((r for _, r in prepared if r is not None), key=len, default=None)
         seen, actions, values = set(), [], []
-        for card in self.source(g, env):
+        if reach is not None and not reach:     # no cell can be reached: nothing to try
+            return actions, values
+        on_land, one_region = self.on_land, self.one_region
+        for card in offered:
             t = kinds[card]
             if t in seen:
                 continue
             seen.add(t)
             for o, (turn, mirrored, shape) in enumerate(self.orientations(g, t)):
-                for anchor, cells, regions in placements(geo, shape, self.on_land, self.one_region):
+                every = placements(geo, shape, on_land, one_region)
+                if reach is not None:       # only the placements that cover a cell of the smallest reach
+                    index = by_cell(geo, shape, on_land, one_region)
+                    every = [every[k] for k in sorted({k for i in reach for k in index.get(i, ())})]
+                for anchor, cells, regions in every:
                     if all(check(cells, regions) for check in checks):
                         actions.append(self.action(g, geo, t, anchor, turn, mirrored))
                         values.append((card, o, anchor))
@@ -227,7 +261,11 @@ class Place(Node):
     def resolve(self, g, f, value):
         env = f.env
         if value == DECLINE:
-            return self.nothing(env)
+            self.nothing(env)
+            if self.on_decline == "stop":       # as a declined choice: its block ends, and the loop around it
+                g.decline(f)
+                return True
+            return False
         card, o, anchor = value
         state = g.boards[self.bid]
         geo = state.geo
