@@ -36,6 +36,9 @@ ALLOWED = {
     "box": "the manifest's box_zone key, where copies a game leaves out wait (also SVG's viewBox)",
     "round start": "the manifest's round.start section, which every game has",
     "privilege multiplier": "the engine's round.roles.multiplier concept, which a game's quantity may be named after",
+    "white": "a colour of the SVG drawings and the report's CSS (white-space), not a game's",
+    "red": "a colour of the terminal table's markup",
+    "yellow": "a colour of the terminal table's markup",
     "covered": "ordinary English: a board cell under a laid piece (the boards family's covered layer, its saved key "
                "and the region number 'covered'); a game's pile may share the word",
     "phase start": "an event the engine emits for every player when a role's phase starts (if a game declares it), "

@@ -423,7 +423,7 @@ class ConditionCompiler(SelectorCompiler):
         coded(fn, lambda e: e.helper(fn, loop))
         if spec.get("where", True) is True:
             counted = self.cards_of.get(id(sel), (None, None))[1]
-            if counted:     # "there are blue tokens in the pool"
+            if counted:     # "there are moon tokens in the pool"
                 return self.negated(fn, ph('there are ', counted), ph('there are no ', counted))
             return self.negated(fn, ph('there is a card in ', stext), ph('there is no card in ', stext))
         where = spec["where"]

@@ -240,7 +240,7 @@ class OptionDef:
 @attrs.define(eq=False, frozen=True)
 class PlayHints:
     """How generic players read a game (the manifest's ``play`` section): bots, the balance report and the command
-    line. No rule depends on it; a game that declares nothing gets these neutral defaults, and bots play it at
+    line. No rule depends on it; a game that declares nothing gets these default hints, and bots play it at
     random wherever a hint is missing."""
     acquire: tuple = ()         # action kinds that put a card in front of the player (weighed by value per price)
     benefit: tuple = ()         # action kinds that take a benefit, most wanted first (taken whenever allowed)
