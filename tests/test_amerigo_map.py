@@ -7,7 +7,7 @@ in, no land meeting across a seam only at a corner, every site beside an anchor)
 more: one treasure chest each, and there are 5); every island has a site to build a trading post on; a ship can
 sail from the frame to every anchor, and every anchor serves a site; no two islands meet at a corner (they would
 look joined); the commodities are spread so each kind is on every map; the frame has one node per outer tile edge.
-A last test loads a game that includes the map through the engine's own loader and lays it.
+A last test loads the game through the engine's own loader and lays its map.
 
 The loading part (``load_map``) reads the file on its own; the checks are small functions of a laid board.
 """
@@ -205,31 +205,8 @@ def test_the_checks_catch_a_broken_map(demo):
 
 
 # ---------------------------------------------------------------- through the engine's own loader
-def test_a_game_that_includes_the_map_loads_and_lays_it_at_each_player_count(tmp_path):
-    (tmp_path / "map.yaml").write_text(MAP.read_text(encoding="utf-8"), encoding="utf-8")
-    (tmp_path / "game.yaml").write_text("""\
-id: map_check
-title: Map check
-players: {min: 2, max: 4}
-start_zone: deck
-include: [map.yaml]
-zones:
-  deck: {scope: shared, visibility: hidden, text: the deck}
-events:
-  island_completed: when an island is completed
-  anchored: when a ship ends its move at an anchor
-cards:
-  - {id: blank, name: Blank card, copies: 1}
-setup:
-  - {start_player: 0}
-  - lay_board: map
-flow:
-  - end_game: {text: the map is laid}
-scoring:
-  parts:
-    - {id: none, name: Nothing, value: 0}
-""", encoding="utf-8")
-    rules = boardrules.load(str(tmp_path / "game.yaml"))
+def test_the_game_lays_the_map_at_each_player_count():
+    rules = boardrules.load("amerigo")
     _, _, spec = load_map()
     for players, (rows, columns) in SHAPES.items():
         saved = rules.new_game(players, seed=1).to_json()["boards"]["map"]

@@ -1,0 +1,226 @@
+"""Amerigo's rules from the rulebook's words (COB-AMERIGO.md section 2; the acceptance tests of 3.6): the set-up,
+the cube tower and the action points, the skip rule, gold instead of an action, the tracks' ends, the pirates, the
+markets, and the final scoring. The map, the ships, trading posts and building are in tests/test_amerigo_map.py."""
+import os
+
+import pytest
+
+import boardrules
+from boardrules.testing import act, counter, offered, position, zone
+
+GAME = os.environ.get("AMERIGO_GAME", "amerigo")
+#: Pirates of strength 0 all game: a test that plays on to the end keeps its cannons.
+NO_PIRATES = {"pirates": ["pirate_0"], "pirates_hidden": ["pirate_0"], "pirates_out": []}
+COLOURS = ("blue", "black", "red", "brown", "green", "yellow", "white")
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return boardrules.load(GAME)
+
+
+def cubes(**counts):
+    """A list of cube ids: cubes(red=4, blue=2) -> ['red_cube'] * 4 + ['blue_cube'] * 2."""
+    return [f"{c}_cube" for c, n in counts.items() for _ in range(n)]
+
+
+def cube_counts(g):
+    """Per colour, the cubes in the storage spaces, the tower, the tray and the centre."""
+    d = g.to_json()["zones"]
+    out = dict.fromkeys(COLOURS, 0)
+    for z in ("storage", "tower", "tray", "action_area"):
+        for inst in d[z][0]:
+            out[inst.split("_cube", 1)[0]] += 1
+    return out
+
+
+def at_action(rules, players=2, centre=None, storage=(), tower=(), **kw):
+    """A game at the first player's choice of action in the first phase (blue), with the centre, the storage
+    spaces and the tower as given (what they do not hold goes back to the box)."""
+    g = position(rules, players, zones={"action_area": centre or cubes(blue=3), "storage": list(storage),
+                                        "tower": list(tower), **kw.pop("zones", {})}, **kw)
+    assert g.legal_actions()[0].kind == "phase_action", g.legal_actions()
+    return g
+
+
+def take_gold_all_phase(g):
+    """Every player still to act in this phase takes gold instead."""
+    while g.legal_actions() and g.legal_actions()[0].kind == "phase_action":
+        act(g, "phase_action", action="gold")
+
+
+# ---------------------------------------------------------------- the set-up
+@pytest.mark.parametrize("players, revealed", [(2, 6), (3, 8), (4, 10)])
+def test_setup_follows_the_player_count(rules, players, revealed):
+    g = rules.new_game(players=players, seed=3)
+    assert sum(cube_counts(g).values()) == 49 and set(cube_counts(g).values()) == {7}
+    assert len(zone(g, "production_area")) == revealed
+    # five pirate markers face down on their spaces, one face up, the sixth out of the game unseen
+    assert len(zone(g, "pirates")) == 1 and len(zone(g, "pirates_hidden")) == 4
+    assert len(zone(g, "progress_left")) == 4 and len(zone(g, "progress_right")) == 4
+    # the time markers: 5 on top
+    assert zone(g, "time_stack")[-1] == "time_5"
+    # starting gold: 0, 1, 2, 3 by position on the special-action track (the top disc starts)
+    order = sorted(range(players), key=lambda s: boardrules.testing.counter(g, "gold", s))
+    assert [counter(g, "gold", s) for s in order] == list(range(players))
+    for seat in range(players):
+        assert len(zone(g, "villages", seat)) == 16
+        assert counter(g, "vp", seat) == 0 and counter(g, "cannons", seat) == 0
+
+
+# ---------------------------------------------------------------- action points and availability
+def test_the_colours_in_the_centre_are_available_each_with_as_many_points_as_the_largest_colour(rules):
+    g = at_action(rules, centre=cubes(red=4, blue=2, black=2), counters={"gold": {0: 0, 1: 0}})
+    assert sorted(offered(g, "phase_action", "action")) == ["black", "blue", "gold", "red"]
+    act(g, "phase_action", action="black")
+    assert counter(g, "cannons", 0) == 4
+
+
+def test_gold_instead_of_an_action_is_one_per_three_cubes_rounded_up(rules):
+    g = at_action(rules, centre=cubes(red=4, blue=3, black=3), counters={"gold": {0: 0, 1: 0}})
+    act(g, "phase_action", action="gold")
+    assert counter(g, "gold", 0) == 4                    # 10 cubes -> 4
+
+
+def test_the_progress_token_makes_gold_instead_one_per_two_cubes(rules):
+    g = at_action(rules, centre=cubes(red=4, blue=3, black=2), counters={"gold": {0: 0, 1: 0}},
+                  zones={"progress_tokens": {0: ["gold_half"]}})
+    act(g, "phase_action", action="gold")
+    assert counter(g, "gold", 0) == 5                    # 9 cubes -> 5
+
+
+def test_gold_buys_action_points_one_each(rules):
+    g = at_action(rules, centre=cubes(black=2), counters={"gold": {0: 3, 1: 0}})
+    act(g, "phase_action", action="black")
+    assert sorted(offered(g, "buy_points", "extra")) == [0, 1, 2, 3]
+    act(g, "buy_points", extra=3)
+    assert counter(g, "cannons", 0) == 5 and counter(g, "gold", 0) == 0
+
+
+def test_a_permanent_progress_token_adds_two_points_to_its_colour_only(rules):
+    g = at_action(rules, centre=cubes(black=2, red=1),
+                  zones={"progress_tokens": {0: ["ap_black"], 1: ["ap_red"]}, **NO_PIRATES},
+                  counters={"gold": {0: 0, 1: 0}})
+    act(g, "phase_action", action="black")
+    assert counter(g, "cannons", 0) == 4
+    act(g, "phase_action", action="black")                       # seat 1's token is for red
+    assert counter(g, "cannons", 1) == 2
+
+
+def test_the_red_green_swap_makes_red_available_when_only_green_came_out(rules):
+    g = at_action(rules, centre=cubes(green=2), zones={"progress_tokens": {0: ["swap_red_green"]}})
+    assert "red" in offered(g, "phase_action", "action")
+    act(g, "phase_action", action="gold")
+    assert "red" not in offered(g, "phase_action", "action")     # seat 1 has no swap token
+
+
+def test_a_skipped_phase_gives_nobody_an_action_or_gold(rules):
+    # no cube of any colour is left to drop: after the blue phase every phase is skipped, and the round ends
+    g = at_action(rules, centre=cubes(blue=3), counters={"gold": {0: 0, 1: 0}})
+    take_gold_all_phase(g)
+    assert g.round == 2 or g.is_over
+    assert counter(g, "gold", 0) == 1 and counter(g, "gold", 1) == 1
+
+
+def test_each_phase_drops_only_its_own_colour_and_nothing_is_lost(rules):
+    g = rules.new_game(players=3, seed=11)
+    from boardrules.play.bots import random_bots
+    bots = random_bots(11, 3)
+    while not g.is_over:
+        assert set(cube_counts(g).values()) == {7}
+        if g.legal_actions()[0].kind == "phase_action":
+            assert zone(g, "action_area")            # a phase where nothing fell out is skipped
+        g.apply(bots[g.current_player].choose(g))
+
+
+# ---------------------------------------------------------------- the tracks' ends
+def test_cannons_at_the_track_end_forfeit_the_rest_for_two_gold(rules):
+    g = at_action(rules, centre=cubes(black=4), counters={"gold": {0: 0, 1: 0}, "cannons": {0: 11}})
+    act(g, "phase_action", action="black")
+    assert counter(g, "cannons", 0) == 12 and counter(g, "gold", 0) == 2
+
+
+def test_gold_past_twelve_becomes_points_at_once(rules):
+    g = at_action(rules, centre=cubes(blue=4, black=4, red=4), counters={"gold": {0: 11, 1: 0}})
+    act(g, "phase_action", action="gold")
+    assert counter(g, "gold", 0) == 12 and counter(g, "vp", 0) == 3
+
+
+def test_reaching_a_numbered_progress_space_takes_a_token_from_either_half(rules):
+    g = at_action(rules, centre=cubes(brown=3), counters={"gold": {0: 0, 1: 0}},
+                  zones={"progress_left": ["end_seven"], "progress_right": ["half_loss"]})
+    act(g, "phase_action", action="brown")
+    assert sorted(offered(g, "take_token", "token")) == ["end_seven", "half_loss"]
+    act(g, "take_token", token="end_seven")
+    assert zone(g, "progress_tokens", 0) == ["end_seven"]
+    assert counter(g, "progress_track", 0) == 3
+
+
+# ---------------------------------------------------------------- the pirates
+def at_round_end(rules, pirates, players=2, **kw):
+    """Plays the rest of round 1 without changing anything (the red, green or yellow action, taking nothing), with
+    these face-up pirate markers and no gold: the game at the first decision of round 2, after the pirates' attack.
+    Only red, green and yellow cubes are in play, so the other phases are skipped."""
+    counters = {"gold": dict.fromkeys(range(players), 0), **kw.pop("counters", {})}
+    g = at_action(rules, players=players, centre=cubes(yellow=1), storage=cubes(yellow=6, red=7, green=7),
+                  zones={"pirates": pirates, "pirates_hidden": ["pirate_0"], "pirates_out": [],
+                         **kw.pop("zones", {})}, counters=counters, **kw)
+    while g.round == 1:
+        kinds = {a.kind for a in g.legal_actions()}
+        if kinds == {"phase_action"}:
+            act(g, "phase_action", action=next(c for c in ("yellow", "red", "green") if c in offered(g, "phase_action", "action")))
+        else:
+            assert kinds <= {"buy", "plan_tile", "build", "pass"}, kinds
+            act(g, "pass", decision=next(iter(kinds - {"pass"})))
+    return g
+
+
+@pytest.mark.parametrize("cannons, vp, after_cannons, after_vp", [
+    (5, 20, 0, 13),         # strength 7 against 5 cannons: all cannons spent and the whole 7 lost, not 2
+    (9, 20, 2, 20),         # 9 cannons repel 7: 7 cannons spent
+    (7, 20, 0, 20),         # exactly enough
+    (0, 4, 0, 0),           # points never fall below 0
+])
+def test_the_pirates_take_the_cannons_or_their_whole_strength_in_points(rules, cannons, vp, after_cannons,
+                                                                         after_vp):
+    g = at_round_end(rules, ["pirate_3", "pirate_4"], counters={"cannons": {0: cannons}, "vp": {0: vp},
+                                                                "gold": {0: 0, 1: 0}})
+    assert counter(g, "cannons", 0) == after_cannons and counter(g, "vp", 0) == after_vp
+
+
+def test_half_loss_loses_half_the_strength_rounded_up_after_spending_the_cannons(rules):
+    g = at_round_end(rules, ["pirate_3", "pirate_4"], counters={"cannons": {0: 5}, "vp": {0: 20}},
+                     zones={"progress_tokens": {0: ["half_loss"]}})
+    assert counter(g, "cannons", 0) == 0 and counter(g, "vp", 0) == 16
+
+
+def test_the_pirate_token_makes_the_pirates_two_stronger_for_the_others_only(rules):
+    g = at_round_end(rules, ["pirate_3"], counters={"cannons": {0: 3, 1: 3}, "vp": {0: 10, 1: 10}},
+                     zones={"progress_tokens": {0: ["pirates_plus"]}})
+    assert counter(g, "cannons", 0) == 0 and counter(g, "vp", 0) == 10     # 3 against 3: repelled
+    assert counter(g, "cannons", 1) == 0 and counter(g, "vp", 1) == 5      # 5 against 3: 5 lost
+
+
+def test_repelling_the_pirates_with_the_token_gives_two_gold_even_at_strength_zero(rules):
+    g = at_round_end(rules, ["pirate_0"], zones={"progress_tokens": {0: ["repel_gold"]}})
+    assert counter(g, "gold", 0) == 2 and counter(g, "gold", 1) == 0
+
+
+# ---------------------------------------------------------------- a new round
+def test_a_new_round_reveals_a_pirate_ages_the_progress_area_refreshes_production_and_removes_a_time_marker(rules):
+    g = at_round_end(rules, ["pirate_0"], players=3, zones={"progress_left": ["end_seven", "gold_3"],
+                                                             "progress_right": ["half_loss"]})
+    assert g.round == 2
+    assert len(zone(g, "pirates")) == 2
+    right = zone(g, "progress_right")
+    assert sorted(right) == ["end_seven", "gold_3"] and len(zone(g, "progress_left")) == 4
+    assert "half_loss" not in zone(g, "progress_left") + zone(g, "progress_right")
+    assert len(zone(g, "production_area")) == 8
+    assert zone(g, "time_stack")[-1] == "time_4"
+
+
+# ---------------------------------------------------------------- final scoring
+def test_commodities_score_their_count_times_one_more_than_their_production_tokens(rules):
+    g = position(rules, 2, counters={"c3": {0: 3}}, zones={"production": {0: ["c3_ii_2", "c3_ii_4"]}})
+    parts = g.scores()[0]["parts"]
+    assert parts["commodities"] == 9                # 3 sugar x (2 tokens + 1); the tokens' costs do not count
