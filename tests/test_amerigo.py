@@ -224,3 +224,30 @@ def test_commodities_score_their_count_times_one_more_than_their_production_toke
     g = position(rules, 2, counters={"c3": {0: 3}}, zones={"production": {0: ["c3_ii_2", "c3_ii_4"]}})
     parts = g.scores()[0]["parts"]
     assert parts["commodities"] == 9                # 3 sugar x (2 tokens + 1); the tokens' costs do not count
+
+
+# ---------------------------------------------------------------- saved games
+def test_a_saved_game_mid_action_loads_and_a_word_the_game_does_not_know_is_refused(rules):
+    g = at_action(rules, centre=cubes(black=2), counters={"gold": {0: 3, 1: 0}})
+    act(g, "phase_action", action="black")                  # the gold question is pending: the action's colour held
+    d = g.to_json()
+    assert rules.game_from_json(d, check_history=False).to_json() == d
+    frames = [f for f in d["flow"] if "performed" in f["env"]]
+    assert frames and all(f["env"]["performed"] == "black" for f in frames)
+    for f in frames:
+        f["env"]["performed"] = "purple"
+    with pytest.raises(boardrules.StateError, match=r"env\.performed: 'purple' is not a word of this game"):
+        rules.game_from_json(d, check_history=False)
+
+
+# ---------------------------------------------------------------- the example variant: a tower with shelves
+def test_the_shelf_variant_keeps_at_most_three_shelves_of_three_cubes_in_the_tower():
+    import pathlib
+    shelf = boardrules.load(pathlib.Path(__file__).resolve().parents[1] / "examples" / "amerigo_shelf.yaml")
+    from boardrules.play.bots import random_bots
+    for seed in range(3):
+        g = shelf.new_game(players=3, seed=seed)
+        bots = random_bots(seed, 3)
+        while not g.is_over:
+            assert len(zone(g, "tower")) <= 9 and set(cube_counts(g).values()) == {7}
+            g.apply(bots[g.current_player].choose(g))
