@@ -232,11 +232,11 @@ def test_a_saved_game_mid_action_loads_and_a_word_the_game_does_not_know_is_refu
     act(g, "phase_action", action="black")                  # the gold question is pending: the action's colour held
     d = g.to_json()
     assert rules.game_from_json(d, check_history=False).to_json() == d
-    frames = [f for f in d["flow"] if "performed" in f["env"]]
-    assert frames and all(f["env"]["performed"] == "black" for f in frames)
+    frames = [f for f in d["flow"] if "action_colour" in f["env"]]
+    assert frames and all(f["env"]["action_colour"] == "black" for f in frames)
     for f in frames:
-        f["env"]["performed"] = "purple"
-    with pytest.raises(boardrules.StateError, match=r"env\.performed: 'purple' is not a word of this game"):
+        f["env"]["action_colour"] = "purple"
+    with pytest.raises(boardrules.StateError, match=r"env\.action_colour: 'purple' is not a word of this game"):
         rules.game_from_json(d, check_history=False)
 
 

@@ -99,8 +99,11 @@ class BudgetTerms:
             ask = self.register(B.ExtraChoice(kind, choice, who, most, afford,
                                               more.get("text", f"pay for {{{choice}}} more {words}")), bp)
             prefix += [ask, B.Extra(var, choice, c, rate)]
-            paid = ph('; first you may take more ', words, *((' (at most ', mtext, ')') if most else ()), ', paying ',
-                      rtext, ' of your ', ctext, ' for each')
+            outlay = ph('moving your marker on ', ctext, ' back ', rtext, ' space' if str(rtext) == "1" else ' spaces') \
+                if c is not None and self.m.counters[c].id in self.m.track_index else ph('paying ', rtext, ' of your ',
+                                                                                      ctext)
+            paid = ph('; first you may take more ', words, *((' (at most ', mtext, ')') if most else ()), ', ', outlay,
+                      ' for each')
         self.nouns[var] = ph('the ', words, ' you have left')
         outer, self.open_budgets = self.open_budgets, (*self.open_budgets, var)
         spends, self.budget_spends = self.budget_spends, {**self.budget_spends, var: []}
