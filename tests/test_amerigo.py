@@ -224,3 +224,112 @@ def test_commodities_score_their_count_times_one_more_than_their_production_toke
     g = position(rules, 2, counters={"c3": {0: 3}}, zones={"production": {0: ["c3_ii_2", "c3_ii_4"]}})
     parts = g.scores()[0]["parts"]
     assert parts["commodities"] == 9                # 3 sugar x (2 tokens + 1); the tokens' costs do not count
+
+
+# ---------------------------------------------------------------- saved games
+def test_a_saved_game_mid_action_loads_and_a_word_the_game_does_not_know_is_refused(rules):
+    g = at_action(rules, centre=cubes(black=2), counters={"gold": {0: 3, 1: 0}})
+    act(g, "phase_action", action="black")                  # the gold question is pending: the action's colour held
+    d = g.to_json()
+    assert rules.game_from_json(d, check_history=False).to_json() == d
+    frames = [f for f in d["flow"] if "performed" in f["env"]]
+    assert frames and all(f["env"]["performed"] == "black" for f in frames)
+    for f in frames:
+        f["env"]["performed"] = "purple"
+    with pytest.raises(boardrules.StateError, match=r"env\.performed: 'purple' is not a word of this game"):
+        rules.game_from_json(d, check_history=False)
+
+
+# ---------------------------------------------------------------- the example variant: a tower with shelves
+def test_the_shelf_variant_keeps_at_most_three_shelves_of_three_cubes_in_the_tower():
+    import pathlib
+    shelf = boardrules.load(pathlib.Path(__file__).resolve().parents[1] / "examples" / "amerigo_shelf.yaml")
+    from boardrules.play.bots import random_bots
+    for seed in range(3):
+        g = shelf.new_game(players=3, seed=seed)
+        bots = random_bots(seed, 3)
+        while not g.is_over:
+            assert len(zone(g, "tower")) <= 9 and set(cube_counts(g).values()) == {7}
+            g.apply(bots[g.current_player].choose(g))
+
+
+# ---------------------------------------------------------------- planning, production, the special action
+def test_planning_costs_one_point_a_village_tile_and_its_size_a_neutral_one_at_most_one_neutral_a_phase(rules):
+    g = at_action(rules, centre=cubes(red=5))
+    act(g, "phase_action", action="red")
+    offer = offered(g, "plan_tile", "tile")
+    assert "neutral_6" not in offer and "neutral_5u" in offer and "village_4o" in offer
+    act(g, "plan_tile", tile="neutral_3l")                   # 3 of 5 points
+    offer = offered(g, "plan_tile", "tile")
+    assert not any(t.startswith("neutral") for t in offer)  # one neutral tile a phase
+    act(g, "plan_tile", tile="village_4o")
+    act(g, "plan_tile", tile="village_1")                    # 5 points spent: the action ends
+    assert sorted(zone(g, "planned", 0)) == ["neutral_3l", "village_1", "village_4o"]
+    assert g.current_player == 1
+
+
+def test_the_planning_token_allows_two_neutral_tiles_in_one_action(rules):
+    g = at_action(rules, centre=cubes(red=4), zones={"progress_tokens": {0: ["plan_two"]}})
+    act(g, "phase_action", action="red")
+    act(g, "plan_tile", tile="neutral_1")
+    assert "neutral_2" in offered(g, "plan_tile", "tile")    # a second neutral tile
+    act(g, "plan_tile", tile="neutral_2")
+    assert not any(t.startswith("neutral") for t in offered(g, "plan_tile", "tile"))    # not a third
+
+
+def test_production_tokens_are_bought_while_their_costs_fit_the_points(rules):
+    g = at_action(rules, centre=cubes(yellow=5), zones={"production_area": ["c1_ii_2", "c2_ii_3", "c3_ii_4"]})
+    act(g, "phase_action", action="yellow")
+    assert sorted(offered(g, "buy", "token")) == ["c1_ii_2", "c2_ii_3", "c3_ii_4"]
+    act(g, "buy", token="c2_ii_3")
+    assert offered(g, "buy", "token") == ["c1_ii_2"]         # 2 points left
+    act(g, "buy", token="c1_ii_2")
+    assert sorted(zone(g, "production", 0)) == ["c1_ii_2", "c2_ii_3"]
+
+
+def test_the_special_action_is_the_colour_of_the_space_under_your_disc_with_its_tokens(rules):
+    # space 2 of the special-action track is black; the black token adds 2
+    g = at_action(rules, centre=cubes(white=3), counters={"special_track": {0: 2}},
+                  zones={"progress_tokens": {0: ["ap_black"]}})
+    assert "special" in offered(g, "phase_action", "action")
+    act(g, "phase_action", action="special")
+    assert counter(g, "cannons", 0) == 5
+    # seat 1's disc is on the start space: no special action
+    assert sorted(offered(g, "phase_action", "action")) == ["gold", "white"]
+
+
+def test_white_moves_the_disc_on_top_of_a_stack_it_reaches(rules):
+    # (the phase's order was fixed as it began: seat 0 first)
+    g = at_action(rules, centre=cubes(white=2), counters={"special_track": {0: 0, 1: 2}})
+    assert g.tie_breaks(1) > g.tie_breaks(0)
+    act(g, "phase_action", action="white")                   # seat 0 reaches space 2, on top of seat 1
+    assert counter(g, "special_track", 0) == 2 and g.tie_breaks(0) > g.tie_breaks(1)
+
+
+def test_the_eight_point_token_is_used_once_for_each_ship(rules):
+    g = at_action(rules, centre=cubes(blue=1), counters={"ships_out": {0: 1}}, zones={"progress_tokens": {0: ["blue_eight"]}})
+    act(g, "phase_action", action="blue")
+    act(g, "use_token", use="use_eight")
+    assert zone(g, "used_tokens", 0) == ["blue_eight"]
+    geo = g._k.boards["map"].geo
+    from boardrules.model import boards as B
+    start = len(geo.laid.cells)
+    far = {geo.node_name(n) for n in B.reachable(geo.graph, start, 9, lambda n: False)}
+    assert set(offered(g, "sail", "to")) - {"edge1"} == far
+    act(g, "sail", to="edge1")
+    assert set(offered(g, "sail", "to")) - {"edge1"} == far    # the second ship has the 9 points too
+
+
+def test_points_instead_of_an_action_is_one_point_a_cube_once(rules):
+    g = at_action(rules, centre=cubes(blue=3, red=2), zones={"progress_tokens": {0: ["points_instead"]}})
+    act(g, "phase_action", action="points")
+    assert counter(g, "vp", 0) == 5 and zone(g, "used_tokens", 0) == ["points_instead"]
+
+
+@pytest.mark.parametrize("token, part, value", [("end_seven", "end_seven", 7), ("end_gold", "end_gold", 4),
+                                                 ("end_posts", "end_posts", 3)])
+def test_the_final_scoring_tokens_score_at_the_end(rules, token, part, value):
+    g = position(rules, 2, zones={"progress_tokens": {0: [token]}}, counters={"gold": {0: 4}, "posts": {0: 3}})
+    score = g.scores()[0]
+    assert score["parts"]["gold"] == 4 and sum(v for k, v in score["parts"].items() if k not in
+                                                ("gold", "vp", "commodities", "progress_track", "special_track")) == value

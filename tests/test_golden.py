@@ -24,7 +24,9 @@ CASES = [("san_juan", 2, 3, []), ("san_juan", 4, 7, []), ("san_juan", 3, 11, ["-
          # both expansions: the New Buildings drafted at set-up, and the Nobles
          ("puerto_rico", 4, 3, ["--option", "new_buildings=draft", "--option", "nobles=true"]),
          # The Castles of Burgundy card game at every player count (seed 003)
-         ("burgundy_cards", 2, 3, []), ("burgundy_cards", 3, 5, []), ("burgundy_cards", 4, 7, [])]
+         ("burgundy_cards", 2, 3, []), ("burgundy_cards", 3, 5, []), ("burgundy_cards", 4, 7, []),
+         # Amerigo at every player count, on the demo map (seed 004)
+         ("amerigo", 2, 3, []), ("amerigo", 3, 5, []), ("amerigo", 4, 7, [])]
 
 
 @pytest.mark.parametrize("game,players,seed,extra", CASES)

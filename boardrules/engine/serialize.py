@@ -358,8 +358,9 @@ def _env_in(k, env, problems, where):
             if type(v) is not int or not 0 <= v < len(d.roles):
                 problems.append(f"{where}.{key}: {v!r:.40} is not a role of this game")
         elif type(v) is str:
-            if v not in texts.get(key, ()):
-                problems.append(f"{where}.{key}: {v!r:.40} is not an answer any choice of {key} offers")
+            if v not in texts.get(key, texts[None]):
+                problems.append(f"{where}.{key}: {v!r:.40} is not an answer any choice of {key} offers"
+                                if key in texts else f"{where}.{key}: {v!r:.40} is not a word of this game")
         elif not (v is None or type(v) is bool or type(v) is int and -MAX_NUMBER <= v <= MAX_NUMBER):
             problems.append(f"{where}.{key}: {v!r:.40} is not a number from -{MAX_NUMBER} to {MAX_NUMBER}")
         out[key] = v
@@ -404,13 +405,19 @@ _TEXTS = weakref.WeakKeyDictionary()
 
 
 def _choice_texts(d):
-    """variable -> the texts the model's choices of fixed answers may bind it to (made once per model)."""
+    """variable -> the texts the model's choices of fixed answers may bind it to, and None -> every word a variable
+    no choice binds may hold (one set by a step, from a choice's variable, a card's or a track space's attribute):
+    any answer, any card's text attribute, any track space's text (made once per model)."""
     texts = _TEXTS.get(d)
     if texts is None:
         texts = {}
         for node in d.nodes.values():
             if isinstance(node, Choose) and node.fixed is not None:
                 texts.setdefault(node.var, set()).update(answer for answer, _ in node.fixed if type(answer) is str)
+        words = set().union(*texts.values())
+        words.update(v for t in d.types for v in t.attrs.values() if type(v) is str)
+        words.update(v for t in d.tracks for space in t.spaces.values() for v in space.values() if type(v) is str)
+        texts[None] = words
         _TEXTS[d] = texts
     return texts
 

@@ -194,17 +194,21 @@ def movement_graph(laid: Laid) -> Graph:
 def reachable(graph: Graph, start: int, budget: int, full) -> list[int]:
     """The nodes a piece at ``start`` may end on after at most ``budget`` steps (not 0: staying is not a move),
     in order: a piece passes through any node but may not end on one for which ``full(node)`` holds."""
-    dist = {start: 0}
-    todo = deque([start])
-    while todo:
-        a = todo.popleft()
-        if dist[a] >= budget:
-            continue
-        for b in graph.links[a]:
-            if b not in dist:
-                dist[b] = dist[a] + 1
-                todo.append(b)
-    return sorted(node for node in dist if node != start and not full(node))
+    links = graph.links
+    seen = {start}
+    frontier = [start]
+    for _ in range(budget):         # one ring of the breadth-first search a step
+        ring = []
+        for a in frontier:
+            for b in links[a]:
+                if b not in seen:
+                    seen.add(b)
+                    ring.append(b)
+        if not ring:
+            break
+        frontier = ring
+    seen.discard(start)
+    return sorted(node for node in seen if not full(node))
 
 
 # ---------------------------------------------------------------------- the compiled board and its state
@@ -507,11 +511,12 @@ class MovePieces(Node):
         return ("to",), (((name,), 1) for name in _node_names(self.bdef))
 
     def action(self, geo, node, stay):
-        name = geo.node_name(node)
-        a = self.cache.get((name, stay))
+        key = (geo.laid.width, len(geo.laid.cells), node, stay)      # the node's name, and the answer
+        a = self.cache.get(key)
         if a is None:
+            name = geo.node_name(node)
             text = f"leave the piece on {name}" if stay else self.template.replace("{to}", name)
-            a = self.cache[(name, stay)] = Action(self.kind, {"to": name}, text)
+            a = self.cache[key] = Action(self.kind, {"to": name}, text)
         return a
 
     def step(self, g, f):
