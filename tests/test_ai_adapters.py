@@ -1,5 +1,6 @@
 """The adapters (boardrules.ai.pettingzoo_env, gymnasium_env, openspiel_game), each checked by its library's own
-checker on San Juan, Puerto Rico with and without its expansions and an example variant; each test skips when its
+checker on San Juan, Puerto Rico with and without its expansions, the Burgundy card game, Amerigo (a board and
+tracks) and an example variant; each test skips when its
 library is not installed (boardrules[pettingzoo], [gymnasium], [openspiel])."""
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ from boardrules.ai import ActionSpace, gymnasium_env, openspiel_game, pettingzoo
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 VARIANT = str(ROOT / "examples" / "new_role.yaml")
 CASES = [("san_juan", 3, None), ("puerto_rico", 3, None), ("puerto_rico", 3, "expansions"), ("burgundy_cards", 3, None),
-         (VARIANT, 4, None)]
-IDS = ["san_juan", "puerto_rico", "puerto_rico-expansions", "burgundy_cards", "new_role"]
+         ("amerigo", 4, None), (VARIANT, 4, None)]
+IDS = ["san_juan", "puerto_rico", "puerto_rico-expansions", "burgundy_cards", "amerigo", "new_role"]
 
 
 # ---------------------------------------------------------------------- PettingZoo

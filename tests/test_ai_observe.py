@@ -209,3 +209,61 @@ def test_every_observation_lies_within_the_bounds_read_off_the_content(source, p
             if game.is_over:
                 break
             game.apply(rng.choice(game.legal_actions()))
+
+
+LADDER = ROOT / "tests" / "games" / "ladder" / "game.yaml"
+
+
+def test_a_track_shows_each_seats_highest_space_and_an_order_tracks_turn_order_from_the_observer():
+    rules = boardrules.load(str(LADDER))
+    state = rules.new_game(3, seed=1).to_json()
+    state["counters"]["ladder"] = [0, 2, 0]
+    state["counters"]["depth"] = [1, 0, 4]
+    state["tracks"]["ladder"] = {"high": [0, 2, 0], "stack": [2, 0, 1]}
+    state["tracks"]["depth"]["high"] = [6, 0, 4]           # seat 0 went down to 6 and came back to 1
+    game = rules.game_from_json(state, check_history=False)
+    obs = Observer(rules, 3)
+    before = obs.slices(obs.vector(game, 1))
+    # seat 1 ahead, then on space 0 seat 0 above seat 2 (it arrived later): seen from seat 1, seat 2 plays last
+    assert before["track/ladder/rank"] == {"seat+0": 0.0, "seat+1": 2.0, "seat+2": 1.0}
+    game.apply({"kind": "climb", "args": {"way": "ladder"}})      # seat 0: 0 -> 2, onto seat 1: on top, first
+    named = obs.slices(obs.vector(game, 1))             # seen by seat 1: seat+1 is seat 2, seat+2 is seat 0
+    assert named["track/ladder/rank"] == {"seat+0": 1.0, "seat+1": 2.0, "seat+2": 0.0}
+    assert named["track/ladder/high"] == {"seat+0": 2.0, "seat+1": 0.0, "seat+2": 2.0}
+    assert named["track/depth/high"] == {"seat+0": 0.0, "seat+1": 4.0, "seat+2": 6.0}
+    assert named["counter/depth"] == {"seat+0": 0.0, "seat+1": 4.0, "seat+2": 1.0}
+    spots = {s["name"]: s for s in obs.layout}
+    assert spots["track/depth/high"]["high"] == [9.0] * 3 and spots["track/ladder/rank"]["high"] == [2.0] * 3
+
+
+def test_a_board_shows_each_cells_marker_and_cover_and_each_seats_pieces_per_node():
+    rules = rules_of("amerigo")
+    obs = Observer(rules, 4)
+    assert obs.size == Observer(rules, 4).size != Observer(rules, 3).size      # fixed per player count
+    game = rules.new_game(4, seed=5, log=False)
+    rng = random.Random(5)
+    for _ in range(60):             # the ships leave the start
+        game.apply(rng.choice(game.legal_actions()))
+    state = game.to_json()
+    board = state["boards"]["map"]
+    bdef = rules.model.boards["map"]
+    geo = bdef.geometry([tuple(x) for x in board["slots"]], bdef.layout(4)[1])
+    land = [i for i, cell in enumerate(geo.laid.cells) if cell.land]
+    for k, i in enumerate(land[:8]):        # markers of seats 0 to 3 on the first land cells, covers on the next
+        board["markers"][i] = k % 4
+    for k, i in enumerate(land[8:14]):
+        board["covered"][i] = (k + 1) % 4
+    game = rules.game_from_json(state, check_history=False)
+    view = game.view(None)["boards"]["map"]
+    assert view["markers"] == board["markers"] and view["pieces"] == board["pieces"]
+    for you in (0, 3):
+        named = obs.slices(obs.vector(game, you))
+        assert named["board/map/rotation"] == {f"slot{i + 1}": rot // 90 for i, (_, rot) in enumerate(view["slots"])}
+        for k in range(4):
+            seat = (you + k) % 4
+            marked = [c for c, on in named[f"board/map/marker/seat+{k}"].items() if on]
+            assert marked == [geo.node_name(i) for i in land[:8] if (land.index(i)) % 4 == seat]
+            covered = [c for c, on in named[f"board/map/covered/seat+{k}"].items() if on]
+            assert covered == [geo.node_name(i) for j, i in enumerate(land[8:14]) if (j + 1) % 4 == seat]
+            pieces = {node: n for node, n in named[f"board/map/pieces/seat+{k}"].items() if n}
+            assert pieces == dict(Counter(view["pieces"][seat])) and sum(pieces.values()) == bdef.pieces[0]

@@ -169,6 +169,32 @@ def test_markers_behind_breaks_ties_for_the_one_ahead(rules):
     assert [g.tie_breaks(s) for s in range(3)] == [[2], [1], [0]]
 
 
+# ---------------------------------------------------------------- what the players see
+def test_every_view_shows_who_is_on_top_after_a_marker_lands_on_an_occupied_space(rules):
+    g = at(rules, counters={"ladder": [0, 2, 0]}, tracks={"ladder": {"high": [0, 2, 0], "stack": [2, 0, 1]}})
+    assert g.view(2)["tracks"]["ladder"] == {"high": [0, 2, 0], "stack": [2, 0, 1]}
+    g.apply(CLIMB)                      # seat 0: 0 -> 2, onto seat 1's marker
+    for seat in (None, 0, 1, 2):        # public: every seat and a spectator see the same
+        view = g.view(seat)
+        assert view["counters"]["ladder"] == [2, 2, 0]
+        assert view["tracks"]["ladder"] == {"high": [2, 2, 0], "stack": [2, 1, 0]}     # seat 0 on top of seat 1
+        assert view["tracks"]["depth"] == {"high": [0, 0, 0]}          # not an order track: no stack
+
+
+def test_the_view_shows_the_highest_space_reached_after_a_retreat(rules, tmp_path):
+    back = boardrules.load(str(variant(tmp_path, "- advance: {track: ladder, by: 2, as: extra}",
+                                       "- retreat: {track: depth, by: 2}")))
+    g = at(back, counters={"depth": [5, 0, 0]}, tracks={"depth": {"high": [5, 0, 0]}})
+    g.apply(CLIMB)                      # seat 0 retreats 5 -> 3 on the depth track
+    view = g.view(1)
+    assert view["counters"]["depth"] == [3, 0, 0]
+    assert view["tracks"]["depth"]["high"] == [5, 0, 0]
+
+
+def test_a_game_without_tracks_shows_no_tracks():
+    assert "tracks" not in boardrules.load("san_juan").new_game(3, seed=1).view(0)
+
+
 # ---------------------------------------------------------------- saving and replaying
 def test_the_same_seed_and_actions_replay_exactly_and_round_trip_through_json(rules):
     for seed in (1, 2, 3):

@@ -1,7 +1,8 @@
 """schemas/view.schema.json describes what a client draws: every packaged game's (and every example variant's)
 views, for each seat and for a spectator, at random positions and at the end, match it, and between them they show
 every form the schema names (a hidden zone's size, a face-up stack, a card holding counts, a card with a pile on it,
-a hidden counter's null), so a form a game starts to give that the schema does not know fails here."""
+a hidden counter's null, a board, a track's highest spaces and an order track's stack), so a form a game starts to
+give that the schema does not know fails here."""
 from __future__ import annotations
 
 import copy
@@ -23,7 +24,7 @@ REGISTRY = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s
 VIEW = jsonschema.Draft202012Validator(SCHEMAS["view"], registry=REGISTRY)
 
 GAMES = [("san_juan", 4, None), ("san_juan_1897", 2, None), ("puerto_rico", 3, None),
-         ("puerto_rico", 4, "expansions"), ("burgundy_cards", 3, None)]
+         ("puerto_rico", 4, "expansions"), ("burgundy_cards", 3, None), ("amerigo", 3, None), ("amerigo", 4, None)]
 EXAMPLES = sorted(str(p) for p in (ROOT / "examples").glob("*.yaml"))
 POSITIONS = 6           # random positions checked per game, besides the start and the end
 SEEN: dict[str, int] = {}
@@ -49,6 +50,12 @@ def forms(view):
         yield from (x for part in (z if per_seat(z) else [z]) for x in cards(part))
     if any(None in row for row in view["counters"].values()):
         yield "hidden counter"
+    if "boards" in view:
+        yield "board"
+    for track in view.get("tracks", {}).values():
+        yield "track"
+        if "stack" in track:
+            yield "track stack"
     if "legal_actions" in view:
         yield "legal actions"
     if "scores" in view:
@@ -94,7 +101,7 @@ def test_the_games_show_every_form_the_schema_names():
     if len(SEEN) < 2:
         pytest.skip("runs after the games above (run the whole file)")
     assert set(SEEN) >= {"hidden zone", "face-up stack", "card with counts", "card with a pile", "hidden counter",
-                         "legal actions", "scores"}, SEEN
+                         "legal actions", "scores", "board", "track", "track stack"}, SEEN
 
 
 def test_the_schema_refuses_a_view_a_client_could_not_draw():

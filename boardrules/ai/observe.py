@@ -13,6 +13,14 @@ next seat in seat order, and so on; a spectator counts from seat 0):
 - per counter: one value for the table, one per seat, per role or per card copy (``<card id>#<copy>``); a value
   the view hides (another seat's counter that its owner alone sees) is ``-1`` (``HIDDEN``: counts are never
   below 0);
+- per track: ``track/<track>/high``, the highest space each holder's marker reached (the marker's space itself is
+  the counter of the same id); on an order track ``track/<track>/rank``, each seat's place in its turn order (0
+  plays first: the furthest marker, the top of a stack first);
+- per board laid at this player count (the layout fixes its size): ``board/<board>/rotation``, each tile slot's
+  rotation (0 to 3 quarter turns); ``board/<board>/marker/<seat>`` and ``board/<board>/covered/<seat>``, 1 per
+  cell (row by row, labelled ``r<row>c<column>``) holding that seat's marker or covered by its laid piece; and
+  ``board/<board>/pieces/<seat>``, how many of that seat's pieces stand on each node (the cells, then the border
+  nodes ``edge<k>``);
 - ``you_act`` (1 when the observer has the pending decision) and ``pending`` (1 per decision kind among the
   observer's legal actions);
 - at the end: ``score`` per seat and ``winner`` (1 per winning seat).
@@ -25,7 +33,8 @@ and per slice of the layout): 0 and 1 for the one-hot and on/off slices; the cop
 ``cards`` slice; every card copy of the content for a ``count``; for ``round`` the most rounds content may declare
 (``MAX_LOOP``: a game ends at its ``rounds`` limit); for a counter (never below 0) its capacity where the content
 fixes one (a number, or a card attribute read per copy; at least 1), else the largest number the engine holds
-(``MAX_NUMBER``); scores between minus and plus that number.
+(``MAX_NUMBER``); scores between minus and plus that number; a track's highest space its length, a rank the
+player count less one, a rotation 3, a node's pieces the pieces a seat has.
 """
 from __future__ import annotations
 
@@ -124,6 +133,31 @@ class Observer:
             hidden = getattr(c, "visibility", "public") != "public"     # another seat's value reads HIDDEN
             self._counters.append((c.id, c.scope, part(f"counter/{c.id}", labels, _counter_high(c, labels),
                                                       HIDDEN if hidden else 0)))
+        self._tracks = []     # (track id, per seat, high at, rank at or None)
+        for t in m.tracks:
+            per_seat = t.scope == "player"
+            high = part(f"track/{t.id}/high", seats if per_seat else None, max(1, t.length))
+            rank = part(f"track/{t.id}/rank", seats, max(1, players - 1)) if t.order else None
+            self._tracks.append((t.id, per_seat, high, rank))
+        self._boards = []     # (board id, rotations at, node at {name: index}, cells, [markers at], [covered at],
+        #                        [pieces at] (per seat counted from the observer; [] when no pieces))
+        for bid, b in m.boards.items():
+            laid = b.layout(players)
+            if laid is None or not b.tiles:      # no layout for this player count: the board is never laid
+                continue
+            slots, columns = laid
+            n = len(next(iter(b.tiles.values())))
+            rows = len(slots) // columns
+            width, height = columns * n, rows * n
+            cells = [f"r{r + 1}c{c + 1}" for r in range(height) for c in range(width)]
+            nodes = cells + ([f"edge{k + 1}" for k in range(2 * (rows + columns))] if b.border else [])
+            rotations = part(f"board/{bid}/rotation", [f"slot{k + 1}" for k in range(len(slots))], 3)
+            markers = [part(f"board/{bid}/marker/{s}", list(cells)) for s in seats]
+            covered = [part(f"board/{bid}/covered/{s}", list(cells)) for s in seats]
+            most = b.pieces[0] if b.pieces else 0
+            pieces = [part(f"board/{bid}/pieces/{s}", list(nodes), max(1, most)) for s in seats] if most else []
+            self._boards.append((bid, rotations, {name: i for i, name in enumerate(nodes)}, len(cells), markers,
+                                 covered, pieces))
         self._you_act = part("you_act")
         self._pending = part("pending", list(self._kinds))
         self._score = part("score", seats, MAX_NUMBER, -MAX_NUMBER)
@@ -221,6 +255,36 @@ class Observer:
                 values = [values[(you + k) % n] for k in range(n)]
             for i, x in enumerate(values):
                 v[at + i] = HIDDEN if x is None else float(x)
+        for tid, per_seat, high_at, rank_at in self._tracks:
+            entry = view["tracks"][tid]
+            high = entry["high"]
+            if per_seat:
+                high = [high[(you + k) % n] for k in range(n)]
+            for i, x in enumerate(high):
+                v[high_at + i] = float(x)
+            if rank_at is not None:         # turn order: the furthest first, the top of a stack first
+                space = counters[tid]
+                arrival = {seat: i for i, seat in enumerate(entry["stack"])}
+                order = sorted(range(n), key=lambda s: (-(space[s] or 0), -arrival[s]))
+                for r, seat in enumerate(order):
+                    v[rank_at + rel(seat)] = float(r)
+        for bid, rot_at, node_at, cells, markers_at, covered_at, pieces_at in self._boards:
+            board = view["boards"].get(bid)
+            if board is None:               # not laid yet
+                continue
+            for k, (_, degrees) in enumerate(board["slots"]):
+                v[rot_at + k] = float(degrees // 90)
+            for i, o in enumerate(board["markers"]):
+                if o is not None:
+                    v[markers_at[rel(o)] + i] = 1.0
+            for i, o in enumerate(board["covered"]):
+                if o is not None:
+                    v[covered_at[rel(o)] + i] = 1.0
+            if pieces_at:
+                for seat, mine in enumerate(board["pieces"]):
+                    at = pieces_at[rel(seat)]
+                    for name in mine:
+                        v[at + node_at[name]] += 1.0
         if view["you"] is not None and view["current_player"] == view["you"]:
             v[self._you_act] = 1.0
             for a in view.get("legal_actions", ()):

@@ -94,6 +94,16 @@ def api_schemas() -> dict[str, dict]:
                                        "description": "each cell, row by row: the seat whose laid piece covers it"}},
                            ["slots", "markers", "pieces", "filled", "covered"]),
                            "description": "every board laid (in a game with boards), seen by everyone"},
+                       "tracks": {"type": "object", "additionalProperties": obj({
+                           "high": {"type": "array", "items": {"type": "integer"},
+                                    "description": "per holder (each seat, or the table): the highest space its "
+                                                   "marker reached"},
+                           "stack": {"type": "array", "items": {"type": "integer"},
+                                     "description": "an order track only: the seats, bottom to top, in the order "
+                                                    "their markers arrived (the top of a stack plays first)"}},
+                           ["high"]),
+                           "description": "each track (in a game with tracks; its marker's space is the counter of "
+                                          "the same id), seen by everyone"},
                        "legal_actions": {"type": "array", "items": {"$ref": "action.schema.json"},
                                          "description": "only for the player whose decision is pending"},
                        "scores": {"type": "array"}, "winners": {"type": "array", "items": {"type": "integer"}}},

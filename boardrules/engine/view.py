@@ -52,6 +52,16 @@ def _owned(row, player) -> list:
     return [n if seat == player else None for seat, n in enumerate(row)]
 
 
+def tracks_out(g) -> dict:
+    """Each track's public extra state: ``high``, per holder the highest space its marker reached, and on an order
+    track ``stack``, the seats in the order their markers arrived (bottom to top: the last to arrive is on top)."""
+    out = {}
+    for t in g.rules.tracks:
+        high, stack = g.tracks[t.index]
+        out[t.id] = {"high": list(high), "stack": list(stack)} if t.order else {"high": list(high)}
+    return out
+
+
 def view(game, g, player=None) -> dict:
     """What ``player`` may see of kernel ``g`` (wrapped by ``game``, which answers the public questions)."""
     d = g.rules
@@ -79,6 +89,8 @@ def view(game, g, player=None) -> dict:
     }
     if g.boards:        # a board is public: everyone sees the same
         out["boards"] = boards_out(g, g.boards)
+    if d.tracks:        # what a track keeps beside its counter, public too
+        out["tracks"] = tracks_out(g)
     if player is not None and game.current_player == player:
         out["legal_actions"] = [a.to_json() for a in game.legal_actions()]
     if g.over:
