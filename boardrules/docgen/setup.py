@@ -6,7 +6,7 @@ import json
 
 from ..model import flow as F
 from ..model import nodes as N
-from .boards import board_svg
+from .boards import board_svg, legend_line
 from .text import cap, code, fmt_value, md, table, words
 
 
@@ -153,6 +153,9 @@ class SetupPage:
         lines = []
         for bdef in self.m.boards.values():
             lines += [f"## {cap(str(bdef.text))}", ""]
+            key = legend_line(bdef, lambda c: self.m.counters[c].text)
+            if key:
+                lines += ["In the pictures, " + key, ""]
             for players, (slots, columns) in sorted(bdef.layouts.items()):
                 turned = [i + 1 for i, (_, rot) in enumerate(slots) if rot is None]
                 lines += [f"With {players} players" + (f" (tile slot{'s' if len(turned) > 1 else ''} "
