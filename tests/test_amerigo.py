@@ -39,14 +39,14 @@ def at_action(rules, players=2, centre=None, storage=(), tower=(), **kw):
     spaces and the tower as given (what they do not hold goes back to the box)."""
     g = position(rules, players, zones={"action_area": centre or cubes(blue=3), "storage": list(storage),
                                         "tower": list(tower), **kw.pop("zones", {})}, **kw)
-    assert g.legal_actions()[0].kind == "phase_action", g.legal_actions()
+    assert g.legal_actions()[0].kind == "perform", g.legal_actions()
     return g
 
 
 def take_gold_all_phase(g):
     """Every player still to act in this phase takes gold instead."""
-    while g.legal_actions() and g.legal_actions()[0].kind == "phase_action":
-        act(g, "phase_action", action="gold")
+    while g.legal_actions() and g.legal_actions()[0].kind == "perform":
+        act(g, "perform", action="gold")
 
 
 # ---------------------------------------------------------------- the set-up
@@ -71,27 +71,27 @@ def test_setup_follows_the_player_count(rules, players, revealed):
 # ---------------------------------------------------------------- action points and availability
 def test_the_colours_in_the_centre_are_available_each_with_as_many_points_as_the_largest_colour(rules):
     g = at_action(rules, centre=cubes(red=4, blue=2, black=2), counters={"gold": {0: 0, 1: 0}})
-    assert sorted(offered(g, "phase_action", "action")) == ["black", "blue", "gold", "red"]
-    act(g, "phase_action", action="black")
+    assert sorted(offered(g, "perform", "action")) == ["black", "blue", "gold", "red"]
+    act(g, "perform", action="black")
     assert counter(g, "cannons", 0) == 4
 
 
 def test_gold_instead_of_an_action_is_one_per_three_cubes_rounded_up(rules):
     g = at_action(rules, centre=cubes(red=4, blue=3, black=3), counters={"gold": {0: 0, 1: 0}})
-    act(g, "phase_action", action="gold")
+    act(g, "perform", action="gold")
     assert counter(g, "gold", 0) == 4                    # 10 cubes -> 4
 
 
 def test_the_progress_token_makes_gold_instead_one_per_two_cubes(rules):
     g = at_action(rules, centre=cubes(red=4, blue=3, black=2), counters={"gold": {0: 0, 1: 0}},
                   zones={"progress_tokens": {0: ["gold_half"]}})
-    act(g, "phase_action", action="gold")
+    act(g, "perform", action="gold")
     assert counter(g, "gold", 0) == 5                    # 9 cubes -> 5
 
 
 def test_gold_buys_action_points_one_each(rules):
     g = at_action(rules, centre=cubes(black=2), counters={"gold": {0: 3, 1: 0}})
-    act(g, "phase_action", action="black")
+    act(g, "perform", action="black")
     assert sorted(offered(g, "buy_points", "extra")) == [0, 1, 2, 3]
     act(g, "buy_points", extra=3)
     assert counter(g, "cannons", 0) == 5 and counter(g, "gold", 0) == 0
@@ -101,17 +101,17 @@ def test_a_permanent_progress_token_adds_two_points_to_its_colour_only(rules):
     g = at_action(rules, centre=cubes(black=2, red=1),
                   zones={"progress_tokens": {0: ["ap_black"], 1: ["ap_red"]}, **NO_PIRATES},
                   counters={"gold": {0: 0, 1: 0}})
-    act(g, "phase_action", action="black")
+    act(g, "perform", action="black")
     assert counter(g, "cannons", 0) == 4
-    act(g, "phase_action", action="black")                       # seat 1's token is for red
+    act(g, "perform", action="black")                       # seat 1's token is for red
     assert counter(g, "cannons", 1) == 2
 
 
 def test_the_red_green_swap_makes_red_available_when_only_green_came_out(rules):
     g = at_action(rules, centre=cubes(green=2), zones={"progress_tokens": {0: ["swap_red_green"]}})
-    assert "red" in offered(g, "phase_action", "action")
-    act(g, "phase_action", action="gold")
-    assert "red" not in offered(g, "phase_action", "action")     # seat 1 has no swap token
+    assert "red" in offered(g, "perform", "action")
+    act(g, "perform", action="gold")
+    assert "red" not in offered(g, "perform", "action")     # seat 1 has no swap token
 
 
 def test_a_skipped_phase_gives_nobody_an_action_or_gold(rules):
@@ -128,7 +128,7 @@ def test_each_phase_drops_only_its_own_colour_and_nothing_is_lost(rules):
     bots = random_bots(11, 3)
     while not g.is_over:
         assert set(cube_counts(g).values()) == {7}
-        if g.legal_actions()[0].kind == "phase_action":
+        if g.legal_actions()[0].kind == "perform":
             assert zone(g, "action_area")            # a phase where nothing fell out is skipped
         g.apply(bots[g.current_player].choose(g))
 
@@ -136,20 +136,20 @@ def test_each_phase_drops_only_its_own_colour_and_nothing_is_lost(rules):
 # ---------------------------------------------------------------- the tracks' ends
 def test_cannons_at_the_track_end_forfeit_the_rest_for_two_gold(rules):
     g = at_action(rules, centre=cubes(black=4), counters={"gold": {0: 0, 1: 0}, "cannons": {0: 11}})
-    act(g, "phase_action", action="black")
+    act(g, "perform", action="black")
     assert counter(g, "cannons", 0) == 12 and counter(g, "gold", 0) == 2
 
 
 def test_gold_past_twelve_becomes_points_at_once(rules):
     g = at_action(rules, centre=cubes(blue=4, black=4, red=4), counters={"gold": {0: 11, 1: 0}})
-    act(g, "phase_action", action="gold")
+    act(g, "perform", action="gold")
     assert counter(g, "gold", 0) == 12 and counter(g, "vp", 0) == 3
 
 
 def test_reaching_a_numbered_progress_space_takes_a_token_from_either_half(rules):
     g = at_action(rules, centre=cubes(brown=3), counters={"gold": {0: 0, 1: 0}},
                   zones={"progress_left": ["end_seven"], "progress_right": ["half_loss"]})
-    act(g, "phase_action", action="brown")
+    act(g, "perform", action="brown")
     assert sorted(offered(g, "take_token", "token")) == ["end_seven", "half_loss"]
     act(g, "take_token", token="end_seven")
     assert zone(g, "progress_tokens", 0) == ["end_seven"]
@@ -167,8 +167,8 @@ def at_round_end(rules, pirates, players=2, **kw):
                          **kw.pop("zones", {})}, counters=counters, **kw)
     while g.round == 1:
         kinds = {a.kind for a in g.legal_actions()}
-        if kinds == {"phase_action"}:
-            act(g, "phase_action", action=next(c for c in ("yellow", "red", "green") if c in offered(g, "phase_action", "action")))
+        if kinds == {"perform"}:
+            act(g, "perform", action=next(c for c in ("yellow", "red", "green") if c in offered(g, "perform", "action")))
         else:
             assert kinds <= {"buy", "plan_tile", "build", "pass"}, kinds
             act(g, "pass", decision=next(iter(kinds - {"pass"})))
@@ -229,7 +229,7 @@ def test_commodities_score_their_count_times_one_more_than_their_production_toke
 # ---------------------------------------------------------------- saved games
 def test_a_saved_game_mid_action_loads_and_a_word_the_game_does_not_know_is_refused(rules):
     g = at_action(rules, centre=cubes(black=2), counters={"gold": {0: 3, 1: 0}})
-    act(g, "phase_action", action="black")                  # the gold question is pending: the action's colour held
+    act(g, "perform", action="black")                  # the gold question is pending: the action's colour held
     d = g.to_json()
     assert rules.game_from_json(d, check_history=False).to_json() == d
     frames = [f for f in d["flow"] if "action_colour" in f["env"]]
@@ -256,7 +256,7 @@ def test_the_shelf_variant_keeps_at_most_three_shelves_of_three_cubes_in_the_tow
 # ---------------------------------------------------------------- planning, production, the special action
 def test_planning_costs_one_point_a_village_tile_and_its_size_a_neutral_one_at_most_one_neutral_a_phase(rules):
     g = at_action(rules, centre=cubes(red=5))
-    act(g, "phase_action", action="red")
+    act(g, "perform", action="red")
     offer = offered(g, "plan_tile", "tile")
     assert "neutral_6" not in offer and "neutral_5u" in offer and "village_4o" in offer
     act(g, "plan_tile", tile="neutral_3l")                   # 3 of 5 points
@@ -270,7 +270,7 @@ def test_planning_costs_one_point_a_village_tile_and_its_size_a_neutral_one_at_m
 
 def test_the_planning_token_allows_two_neutral_tiles_in_one_action(rules):
     g = at_action(rules, centre=cubes(red=4), zones={"progress_tokens": {0: ["plan_two"]}})
-    act(g, "phase_action", action="red")
+    act(g, "perform", action="red")
     act(g, "plan_tile", tile="neutral_1")
     assert "neutral_2" in offered(g, "plan_tile", "tile")    # a second neutral tile
     act(g, "plan_tile", tile="neutral_2")
@@ -279,7 +279,7 @@ def test_the_planning_token_allows_two_neutral_tiles_in_one_action(rules):
 
 def test_production_tokens_are_bought_while_their_costs_fit_the_points(rules):
     g = at_action(rules, centre=cubes(yellow=5), zones={"production_area": ["c1_ii_2", "c2_ii_3", "c3_ii_4"]})
-    act(g, "phase_action", action="yellow")
+    act(g, "perform", action="yellow")
     assert sorted(offered(g, "buy", "token")) == ["c1_ii_2", "c2_ii_3", "c3_ii_4"]
     act(g, "buy", token="c2_ii_3")
     assert offered(g, "buy", "token") == ["c1_ii_2"]         # 2 points left
@@ -291,24 +291,24 @@ def test_the_special_action_is_the_colour_of_the_space_under_your_disc_with_its_
     # space 2 of the special-action track is black; the black token adds 2
     g = at_action(rules, centre=cubes(white=3), counters={"special_track": {0: 2}},
                   zones={"progress_tokens": {0: ["ap_black"]}})
-    assert "special" in offered(g, "phase_action", "action")
-    act(g, "phase_action", action="special")
+    assert "special" in offered(g, "perform", "action")
+    act(g, "perform", action="special")
     assert counter(g, "cannons", 0) == 5
     # seat 1's disc is on the start space: no special action
-    assert sorted(offered(g, "phase_action", "action")) == ["gold", "white"]
+    assert sorted(offered(g, "perform", "action")) == ["gold", "white"]
 
 
 def test_white_moves_the_disc_on_top_of_a_stack_it_reaches(rules):
     # (the phase's order was fixed as it began: seat 0 first)
     g = at_action(rules, centre=cubes(white=2), counters={"special_track": {0: 0, 1: 2}})
     assert g.tie_breaks(1) > g.tie_breaks(0)
-    act(g, "phase_action", action="white")                   # seat 0 reaches space 2, on top of seat 1
+    act(g, "perform", action="white")                   # seat 0 reaches space 2, on top of seat 1
     assert counter(g, "special_track", 0) == 2 and g.tie_breaks(0) > g.tie_breaks(1)
 
 
 def test_the_eight_point_token_is_used_once_for_each_ship(rules):
     g = at_action(rules, centre=cubes(blue=1), counters={"ships_out": {0: 1}}, zones={"progress_tokens": {0: ["blue_eight"]}})
-    act(g, "phase_action", action="blue")
+    act(g, "perform", action="blue")
     act(g, "use_token", use="use_eight")
     assert zone(g, "used_tokens", 0) == ["blue_eight"]
     geo = g._k.boards["map"].geo
@@ -322,7 +322,7 @@ def test_the_eight_point_token_is_used_once_for_each_ship(rules):
 
 def test_points_instead_of_an_action_is_one_point_a_cube_once(rules):
     g = at_action(rules, centre=cubes(blue=3, red=2), zones={"progress_tokens": {0: ["points_instead"]}})
-    act(g, "phase_action", action="points")
+    act(g, "perform", action="points")
     assert counter(g, "vp", 0) == 5 and zone(g, "used_tokens", 0) == ["points_instead"]
 
 

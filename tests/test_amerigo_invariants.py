@@ -23,7 +23,7 @@ def random_game(players, seed, stop_at=None):
     bots = random_bots(seed, players)
     steps = 0
     while not game.is_over and (stop_at is None or steps < stop_at):
-        if game.legal_actions()[0].kind == "phase_action":
+        if game.legal_actions()[0].kind == "perform":
             check_cubes(game.to_json())
         game.apply(bots[game.current_player].choose(game))
         steps += 1

@@ -51,7 +51,7 @@ def at_action(rules, centre, players=2, **kw):
     zones = {"action_area": centre, "storage": [], "tower": [], **NO_PIRATES, **kw.pop("zones", {})}
     counters = {"gold": dict.fromkeys(range(players), 0), **kw.pop("counters", {})}
     g = position(rules, players, zones=zones, counters=counters, **kw)
-    assert g.legal_actions()[0].kind == "phase_action"
+    assert g.legal_actions()[0].kind == "perform"
     return g
 
 
@@ -81,7 +81,7 @@ def island_with_sites(geo, least, big=None, size=1):
 # ---------------------------------------------------------------- ships
 def test_the_first_blue_action_puts_both_ships_on_frame_spaces_for_free(rules):
     g = at_action(rules, cubes(blue=1))
-    act(g, "phase_action", action="blue")
+    act(g, "perform", action="blue")
     geo = geometry(g)
     frame = {name(geo, n) for n in range(len(geo.laid.cells), len(geo.graph.links))}
     assert set(offered(g, "place_ship", "to")) == frame             # any frame space, however far
@@ -103,7 +103,7 @@ def test_each_point_moves_each_ship_one_step_and_a_ship_passes_but_does_not_stop
     a, b, c, d = (name(geo, x) for x in line)
     edge = name(geo, len(geo.laid.cells))
     g = on_board(g, pieces={0: [a, edge], 1: [b, edge]})
-    act(g, "phase_action", action="blue")
+    act(g, "perform", action="blue")
     dests = offered(g, "sail", "to")
     assert c in dests and d in dests and b not in dests             # passes seat 1's ship, may not stop on it
     reach = B.reachable(geo.graph, line[0], 3, lambda n: False)
@@ -116,7 +116,7 @@ def test_a_trading_post_on_an_island_of_one_site_discovers_and_completes_it(rule
     geo = geometry(g)
     site, anchor = lone_site(geo)
     g = on_board(g, pieces={0: [name(geo, anchor), "edge1"]})
-    act(g, "phase_action", action="blue")
+    act(g, "perform", action="blue")
     act(g, "sail", to=name(geo, anchor))                            # stays at the anchor
     act(g, "sail", to="edge1")
     assert offered(g, "found_post", "site") == [name(geo, site)]
@@ -131,7 +131,7 @@ def test_a_ship_at_an_anchor_whose_site_is_taken_cannot_found_a_post(rules):
     geo = geometry(g)
     site, anchor = lone_site(geo)
     g = on_board(g, pieces={0: [name(geo, anchor), "edge1"]}, markers={name(geo, site): 1})
-    act(g, "phase_action", action="blue")
+    act(g, "perform", action="blue")
     act(g, "sail", to=name(geo, anchor))
     act(g, "sail", to="edge1")
     assert "found_post" not in {a.kind for a in g.legal_actions()}
@@ -148,7 +148,7 @@ def test_a_tile_is_built_only_on_an_island_with_your_trading_post_next_to_it_or_
     geo = geometry(g)
     part, sites = island_with_sites(geo, 2, big=True)
     g = on_board(g, markers={name(geo, sites[0]): 0, name(geo, sites[1]): 1})
-    act(g, "phase_action", action="green")
+    act(g, "perform", action="green")
     spots = set(offered(g, "build", "at"))
     next_to_mine = {name(geo, j) for j in B.neighbours(geo.laid, sites[0]) if geo.laid.cells[j].land}
     assert spots == next_to_mine                                    # not next to seat 1's post, not elsewhere
@@ -168,7 +168,7 @@ def test_building_takes_the_commodities_covered_and_scores_the_tile_for_the_isla
     cell = next(j for j in B.neighbours(geo.laid, post) if j in goods)
     item = geo.laid.cells[cell].item
     g = on_board(g, markers={name(geo, post): 0})
-    act(g, "phase_action", action="green")
+    act(g, "perform", action="green")
     act(g, "build", piece="neutral_1", at=name(geo, cell), turn=0)
     assert counter(g, item, 0) == 1
     assert counter(g, "vp", 0) == 3                                 # a monomino on a big island: 3
@@ -184,7 +184,7 @@ def test_completing_an_island_pays_each_player_the_triangular_number_of_posts_ti
     last = next(j for j in B.neighbours(geo.laid, post) if j in part)
     rest = [i for i in part if i not in (post, last)]
     g = on_board(g, markers={name(geo, post): 0}, covered={name(geo, i): 1 for i in rest})
-    act(g, "phase_action", action="green")
+    act(g, "perform", action="green")
     act(g, "build", piece="village_1", at=name(geo, last), turn=0)
     # completer +3, one post there: 1 x 5; the village tile on a small island: 1
     assert counter(g, "vp", 0) == 3 + 5 + 1
@@ -201,7 +201,7 @@ def test_three_posts_on_a_big_island_completed_in_round_two_pay_six_times_four(r
     markers[name(geo, sites[0])] = 0
     rest = [i for i in part if i != last and name(geo, i) not in markers]
     g = on_board(g, markers=markers, covered={name(geo, i): 1 for i in rest})
-    act(g, "phase_action", action="green")
+    act(g, "perform", action="green")
     act(g, "build", piece="village_1", at=name(geo, last), turn=0)
     # seat 0: +3 completing, the chest's 3 gold, 1 post: 1 x 4, the tile on a big island: 2
     assert counter(g, "vp", 0) == 3 + 4 + 2 and counter(g, "gold", 0) == 3 and counter(g, "chests", 0) == 1
