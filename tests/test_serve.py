@@ -333,6 +333,7 @@ def test_a_board_game_table_draws_each_piece_and_marker_in_its_seats_colour_and_
     before = board_shown(r.text, "map")
     changed = False
     for _ in range(300):
+        assert_shows_only_its_seat(r.text, table.game, seat)
         state = table.game.view(seat)["boards"]["map"]
         shown = board_shown(r.text, "map")
         pieces = sorted((str(s), node) for s, mine in enumerate(state["pieces"]) for node in mine)
