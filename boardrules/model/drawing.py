@@ -62,12 +62,13 @@ def board_svg(bdef, slots, columns, state=None, colours=(), label=None) -> str:
     pad = CELL if bdef.border else 4
     w, h, n = laid.width, laid.height, laid.size
     size = len(laid.cells)
-    markers = covered = ()
+    markers: list = []
+    covered: list = []
     if state is not None:
-        markers = [_seat(v, colours) for v in (state.get("markers") or [])[:size]]
-        covered = [_seat(v, colours) for v in (state.get("covered") or [])[:size]]
-    markers = list(markers) + [None] * (size - len(markers))
-    covered = list(covered) + [None] * (size - len(covered))
+        markers = [_seat(v, colours) for v in list(state.get("markers") or [])[:size]]
+        covered = [_seat(v, colours) for v in list(state.get("covered") or [])[:size]]
+    markers += [None] * (size - len(markers))
+    covered += [None] * (size - len(covered))
     name = escape(str(bdef.text)) if label is None else escape(str(label))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * CELL + 2 * pad}" height="{h * CELL + 2 * pad}" '
            f'viewBox="0 0 {w * CELL + 2 * pad} {h * CELL + 2 * pad}" role="img" '
@@ -111,7 +112,7 @@ def board_svg(bdef, slots, columns, state=None, colours=(), label=None) -> str:
 def _pieces(pieces, laid, ring, pad, colours):
     """A circle per piece on its node; pieces sharing a node stand side by side around its middle."""
     at = {}
-    for seat, mine in enumerate(pieces[:len(colours)]):
+    for seat, mine in enumerate(list(pieces)[:len(colours)]):
         for node in mine if isinstance(mine, list) else ():
             place = node_place(node, laid, ring, pad)
             if place is not None:
