@@ -313,3 +313,57 @@ def test_the_command_binds_to_this_machine_by_default(monkeypatch, tmp_path):
     assert key.stat().st_mode & 0o077 == 0           # the sealing key is readable by its owner only
     bad = CliRunner().invoke(cli, ["serve", str(tmp_path / "missing.yaml")])
     assert bad.exit_code == 2 and "Error" in bad.output
+
+
+def board_shown(page: str, board: str) -> dict:
+    """What the page's drawing of ``board`` shows: the seat and node of each piece, marker and covered cell."""
+    svg = re.search(rf'<figure class="board" id="board-{board}".*?</svg>', page, re.S).group(0)
+    return {kind: sorted(re.findall(rf'<(?:circle|rect) class="{kind}" data-seat="(\d+)" data-node="([^"]+)"', svg))
+            for kind in ("piece", "marker", "covered")}
+
+
+def test_a_board_game_table_draws_each_piece_and_marker_in_its_seats_colour_and_redraws_after_a_move(client):
+    r = start(client, "amerigo", 3, seat=0, bots="greedy")
+    table, seat = table_of(client, r)
+    bdef = table.rules.model.boards["map"]
+    width = bdef.layout(3)[1] * len(next(iter(bdef.tiles.values())))
+    first = table.game.view(seat)["boards"]["map"]
+    assert 'id="boards"' in r.text and '<ul class="legend">' in r.text
+    assert all(f'<li data-seat="{k}">' in r.text for k in range(3))
+    before = board_shown(r.text, "map")
+    changed = False
+    for _ in range(300):
+        assert_shows_only_its_seat(r.text, table.game, seat)
+        state = table.game.view(seat)["boards"]["map"]
+        shown = board_shown(r.text, "map")
+        pieces = sorted((str(s), node) for s, mine in enumerate(state["pieces"]) for node in mine)
+        assert shown["piece"] == pieces and len(pieces) == sum(map(len, state["pieces"])) > 0
+        for kind, values in (("marker", state["markers"]), ("covered", state["covered"])):
+            assert shown[kind] == sorted((str(s), f"r{i // width + 1}c{i % width + 1}")
+                                         for i, s in enumerate(values) if s is not None)
+        if state != first:
+            changed = board_shown(r.text, "map") != before
+            break
+        if 'id="game-over"' in r.text:
+            break
+        r = client.post(f"{r.url}/act", data=first_answer(r.text))
+        assert r.status_code == 200, r.text
+    assert changed, "the board never changed"
+
+
+def test_a_boards_drawing_escapes_the_views_text_and_leaves_out_what_is_no_node(tables):
+    import xml.etree.ElementTree as ET
+
+    from boardrules.model.drawing import board_svg
+
+    bdef = tables.rules("amerigo").model.boards["map"]
+    slots, columns = bdef.layout(3)
+    slots = [(t, r or 0) for t, r in slots]
+    hostile = '"><script>alert(1)</script>'
+    state = {"markers": [0, hostile, 7, True] + [None] * 2000, "covered": [None, 1],
+             "pieces": [["r1c1", hostile, "edge1", "r999c1"], "edge2", [["x"]]]}
+    svg = board_svg(bdef, slots, columns, state, ["#111111", '"/><script>'], label=hostile)
+    ET.fromstring(svg)                  # well-formed: nothing of the view broke out of an attribute or element
+    assert "<script" not in svg
+    assert svg.count('class="piece"') == 2 and svg.count('class="marker"') == 1
+    assert svg.count('class="covered"') == 1

@@ -11,9 +11,12 @@ import json
 from html import escape
 from typing import Any
 
+from ..model.drawing import board_svg
 from ..play.terminal import answer_text, card_text
 
 LOG_SHOWN = 80          # the newest events shown on a page (the earlier ones are counted)
+#: each seat's colour on the boards (seat k: the k-th, round again past the last)
+SEAT_COLOURS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1", "#edc948", "#9c755f")
 
 
 def layout(title: str, body: str, refresh: int | None = None) -> str:
@@ -245,6 +248,32 @@ class SeatPage:
                                                                     for r in v["roles_used"]) + "</li>")
         return f'<section id="shared"><h2>The table</h2><ul>{"".join(lines)}</ul></section>'
 
+    def boards(self) -> str:
+        """Each board of the view as an inline SVG (cells, marks, items not yet taken, every seat's markers,
+        covered cells and pieces in its colour) with a legend of the seats' colours; "" in a game without boards."""
+        shown = self.view.get("boards") or {}
+        players = self.game.players
+        colours = [SEAT_COLOURS[k % len(SEAT_COLOURS)] for k in range(players)]
+        parts = []
+        for bid, state in shown.items():
+            bdef = self.model.boards.get(bid)
+            layout = bdef.layout(players) if bdef is not None else None
+            slots = [tuple(s) for s in state.get("slots") or ()]
+            if layout is None or not slots or any(len(s) != 2 or s[0] not in bdef.tiles for s in slots):
+                continue
+            columns = layout[1]
+            if len(slots) % columns:
+                continue
+            svg = board_svg(bdef, [(t, r or 0) for t, r in slots], columns, state, colours)
+            parts.append(f'<figure class="board" id="board-{escape(str(bid))}" data-board="{escape(str(bid))}">'
+                         f'<figcaption>{escape(str(bdef.text))}</figcaption>{svg}</figure>')
+        if not parts:
+            return ""
+        legend = "".join(f'<li data-seat="{k}"><span class="swatch" style="background:{c}"></span>seat {k}'
+                         f'{" (you)" if k == self.seat else ""}</li>' for k, c in enumerate(colours))
+        return (f'<section id="boards"><h2>The board{"s" if len(parts) > 1 else ""}</h2>{"".join(parts)}'
+                f'<ul class="legend">{legend}</ul></section>')
+
     def log(self) -> str:
         events = [e for e in self.game.events(self.seat) if self.worth_telling(e)]
         earlier = len(events) - LOG_SHOWN
@@ -274,6 +303,6 @@ class SeatPage:
     def html(self) -> str:
         waiting = not self.game.is_over and self.game.current_player != self.seat
         body = (self.header() + '<main class="grid"><div class="col">' + self.decision() + self.my_seat()
-                + self.invites() + '</div><div class="col">' + self.others() + self.shared() + self.log()
+                + self.invites() + '</div><div class="col">' + self.boards() + self.others() + self.shared() + self.log()
                 + "</div></main>")
         return layout(f"{self.rules.title}: seat {self.seat}", body, refresh=3 if waiting else None)
