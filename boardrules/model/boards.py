@@ -12,7 +12,6 @@ and to the next and previous border nodes.
 """
 from __future__ import annotations
 
-from collections import deque
 from typing import NamedTuple
 
 from ..actions import Action
@@ -145,7 +144,7 @@ def problems(laid: Laid) -> list[tuple[int, str]]:
     for part in components(laid, False):
         if not any(on_edge(laid, i) for i in part):
             out.append((part[0], f"{len(part)} water cell(s) enclosed by land (not connected to the board's edge)"))
-    cells, w, n = laid.cells, laid.width, laid.size
+    cells, w = laid.cells, laid.width
     slot = [o[0] for o in laid.origin]
     for i, cell in enumerate(cells):
         r, c = divmod(i, w)
@@ -609,23 +608,11 @@ def _read_board(bdef, players, spec, where, problems):
         return None
     cells = geo.laid.cells
     nodes = {geo.node_name(n): n for n in range(len(geo.graph.links))}
-    markers = spec["markers"]
-    if type(markers) is not list or len(markers) != len(cells):
-        problems.append(f"{where}.markers: needs {len(cells)} entries (a seat or null per cell)")
+    owner = _read_seats(spec["markers"], cells, players, f"{where}.markers", problems, water=geo.node_name)
+    if owner is None:
         return None
-    owner = []
-    for i, m in enumerate(markers):
-        if m is None:
-            owner.append(-1)
-        elif type(m) is not int or not 0 <= m < players:
-            problems.append(f"{where}.markers[{i}]: {m!r:.40} is not a seat of a {players}-player game")
-            return None
-        elif not cells[i].land:
-            problems.append(f"{where}.markers[{i}]: {geo.node_name(i)} is water, where no marker lies")
-            return None
-        else:
-            owner.append(m)
-    covered = _read_covered(spec.get("covered"), cells, players, where, problems)
+    raw = spec.get("covered")       # missing in a game saved before the layer: nothing covered
+    covered = [-1] * len(cells) if raw is None else _read_seats(raw, cells, players, f"{where}.covered", problems)
     if covered is None:
         return None
     pieces = spec["pieces"]
@@ -667,20 +654,22 @@ def _read_board(bdef, players, spec, where, problems):
     return state
 
 
-def _read_covered(raw, cells, players, where, problems):
-    """The covered layer of a saved board (a seat or null per cell; missing: none covered), or None after a
-    problem naming ``<where>.covered[i]``."""
-    if raw is None:
-        return [-1] * len(cells)
+def _read_seats(raw, cells, players, path, problems, water=None):
+    """A layer of a saved board, a seat or null per cell (markers, covered cells), as a list of seats (-1 for
+    none), or None after a problem naming ``<path>[i]``. With ``water`` (a node's name), a seat on a water cell is
+    a problem too."""
     if type(raw) is not list or len(raw) != len(cells):
-        problems.append(f"{where}.covered: needs {len(cells)} entries (a seat or null per cell)")
+        problems.append(f"{path}: needs {len(cells)} entries (a seat or null per cell)")
         return None
     out = []
     for i, m in enumerate(raw):
         if m is None:
             out.append(-1)
         elif type(m) is not int or not 0 <= m < players:
-            problems.append(f"{where}.covered[{i}]: {m!r:.40} is not a seat of a {players}-player game")
+            problems.append(f"{path}[{i}]: {m!r:.40} is not a seat of a {players}-player game")
+            return None
+        elif water is not None and not cells[i].land:
+            problems.append(f"{path}[{i}]: {water(i)} is water, where no marker lies")
             return None
         else:
             out.append(m)
