@@ -2,6 +2,7 @@
 source's rules loaded once."""
 from __future__ import annotations
 
+import json
 import pathlib
 import random
 
@@ -55,3 +56,14 @@ def plain_and_generated(source):
 
     plain, generated = load_model(str(source)), load_model(str(source))
     return plain, generated, codegen.generate(generated)
+
+
+def played_with_saves(rules, players, seed):
+    """A whole game of ``rules`` with uniform random choices (seeded), and its JSON state before each decision."""
+    g = rules.new_game(players, seed=seed)
+    pick = random.Random(seed)
+    saves = []
+    while not g.is_over:
+        saves.append(json.loads(json.dumps(g.to_json())))
+        g.apply(pick.choice(g.legal_actions()))
+    return g, saves

@@ -1,14 +1,11 @@
 """Amerigo's rules from the rulebook's words (COB-AMERIGO.md section 2; the acceptance tests of 3.6): the set-up,
 the cube tower and the action points, the skip rule, gold instead of an action, the tracks' ends, the pirates, the
 markets, and the final scoring. The map, the ships, trading posts and building are in tests/test_amerigo_map.py."""
-import os
-
 import pytest
 
 import boardrules
 from boardrules.testing import act, counter, offered, position, zone
 
-GAME = os.environ.get("AMERIGO_GAME", "amerigo")
 #: Pirates of strength 0 all game: a test that plays on to the end keeps its cannons.
 NO_PIRATES = {"pirates": ["pirate_0"], "pirates_hidden": ["pirate_0"], "pirates_out": []}
 COLOURS = ("blue", "black", "red", "brown", "green", "yellow", "white")
@@ -16,7 +13,7 @@ COLOURS = ("blue", "black", "red", "brown", "green", "yellow", "white")
 
 @pytest.fixture(scope="module")
 def rules():
-    return boardrules.load(GAME)
+    return boardrules.load("amerigo")
 
 
 def cubes(**counts):

@@ -69,7 +69,7 @@ def check(game):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_thousand_random_games_keep_every_cube_card_and_count(players):
-    for seed in range(int(__import__("os").environ.get("AMERIGO_GAMES", 1000))):
+    for seed in range(1000):
         game = random_game(players, seed)
         assert game.is_over and game.round == 5 and game.legal_actions() == []
         check(game)

@@ -1,25 +1,18 @@
 """Amerigo's map in play, from the rulebook's words (COB-AMERIGO.md 2.6 (1) and (5), 3.6): ships, trading posts,
 building landscape tiles and completing islands. The positions are found on the map by its geometry (an island
 of one site, an island with several sites), so a transcribed printed map keeps these tests meaningful."""
-import os
-
 import pytest
 
 import boardrules
 from boardrules.model import boards as B
 from boardrules.testing import act, counter, offered, position, zone
+from test_amerigo import NO_PIRATES, cubes
 
-GAME = os.environ.get("AMERIGO_GAME", "amerigo")
-NO_PIRATES = {"pirates": ["pirate_0"], "pirates_hidden": ["pirate_0"], "pirates_out": []}
 
 
 @pytest.fixture(scope="module")
 def rules():
-    return boardrules.load(GAME)
-
-
-def cubes(**counts):
-    return [f"{c}_cube" for c, n in counts.items() for _ in range(n)]
+    return boardrules.load("amerigo")
 
 
 def geometry(g):

@@ -11,7 +11,6 @@ site (it needs an anchor beside it), `1` land with an item:
 """
 import json
 import pathlib
-import random
 import re
 
 import pytest
@@ -20,7 +19,7 @@ import boardrules
 from boardrules import ContentError, RulesError, StateError
 from boardrules.model import boards as B
 from edits import edited
-from random_games import kernel_game, plain_and_generated
+from random_games import kernel_game, plain_and_generated, played_with_saves
 
 GAME = pathlib.Path(__file__).parent / "games" / "grid" / "game.yaml"
 WEST = '      - "~~~"\n      - "~.."\n      - "1a."\n'
@@ -257,20 +256,10 @@ def test_a_piece_that_ends_its_move_on_an_anchor_fires_the_landing_event(rules):
     assert g.to_json()["counters"]["points"][0] == before + 2
 
 
-def play(rules, players, seed):
-    g = rules.new_game(players, seed=seed)
-    pick = random.Random(seed)
-    saves = []
-    while not g.is_over:
-        saves.append(json.loads(json.dumps(g.to_json())))
-        g.apply(pick.choice(g.legal_actions()))
-    return g, saves
-
-
 @pytest.mark.parametrize("players", [2, 3])
 def test_the_same_seed_and_actions_replay_exactly_and_every_state_round_trips(rules, players):
     for seed in (1, 2, 3):
-        g, saves = play(rules, players, seed)
+        g, saves = played_with_saves(rules, players, seed)
         assert rules.replay(players, seed, actions=g.history).to_json() == g.to_json()
         for save in saves[::3]:
             assert rules.game_from_json(save).to_json() == save

@@ -14,7 +14,6 @@ site; region A is the six land cells of the west tile, region B the five of the 
 """
 import json
 import pathlib
-import random
 import re
 
 import pytest
@@ -24,7 +23,7 @@ from boardrules import ContentError, StateError
 from boardrules.ai import ActionSpace
 from boardrules.model import laying as L
 from edits import edited
-from random_games import kernel_game, plain_and_generated
+from random_games import kernel_game, plain_and_generated, played_with_saves
 
 GAME = pathlib.Path(__file__).parent / "games" / "patch" / "game.yaml"
 GRID = pathlib.Path(__file__).parent / "games" / "grid" / "game.yaml"
@@ -278,12 +277,7 @@ def test_with_no_legal_placement_nothing_is_laid_and_nothing_asked(rules):
 def test_every_state_round_trips_and_the_same_seed_and_actions_replay_exactly(rules):
     for players in (2, 3):
         for seed in (1, 2, 3):
-            g = rules.new_game(players, seed=seed)
-            pick = random.Random(seed)
-            saves = []
-            while not g.is_over:
-                saves.append(json.loads(json.dumps(g.to_json())))
-                g.apply(pick.choice(g.legal_actions()))
+            g, saves = played_with_saves(rules, players, seed)
             assert any(s is not None for s in board(g)["covered"]) or seed != 1
             assert rules.replay(players, seed, actions=g.history).to_json() == g.to_json()
             for save in saves:
