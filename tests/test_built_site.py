@@ -25,6 +25,8 @@ from html.parser import HTMLParser
 
 import pytest
 
+import browser
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SKIP = {"code", "pre", "script", "style", "kbd"}
 BLOCKS = {"li", "p", "h1", "h2", "h3", "h4", "td", "th", "summary", "div"}
@@ -381,21 +383,13 @@ def test_the_font_check_catches_a_character_the_font_lacks_or_the_css_leaves_out
     assert unrendered({"建": "a"}, cmap, ranges) == []
 
 
-CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--window-size=1280,900",
-                  # the browser's own calls home, which the flags above leave on (network time, autofill, sign-in, a
-                  # preconnect to the search engine): with them off, any request for another host is the page's
-                  "--disable-features=AutofillServerCommunication,NetworkTimeServiceQuerying,OptimizationHints,"
-                  "PreconnectToSearch", "--gaia-url=http://127.0.0.1:9", "--google-base-url=http://127.0.0.1:9"]
 FONT_URL = "/stylesheets/fonts/cjk-subset.woff2"
 
 
 class _Recorder(http.server.SimpleHTTPRequestHandler):
-    """Serves the built site and notes every request: (method, path, Host, status). Chromium is told to use this
-    server as its proxy too, so a request for any other host arrives here as well (absolute URL or CONNECT), is
-    noted and refused."""
+    """Serves the built site and notes every request it receives: (method, path, Host, status). A request that is not
+    for this server (absolute URL, CONNECT, another Host) is noted and refused; the browser sends those to its
+    refusing proxy anyway (tests/browser.py)."""
 
     def log_request(self, code="-", size="-"):
         self.server.seen.append((self.command, self.path, self.headers.get("Host", ""), getattr(code, "value", code)))
@@ -427,14 +421,6 @@ def serve(root: pathlib.Path, refuse: str | None = None):
         server.server_close()
 
 
-def chromium(server, profile: pathlib.Path, url_path: str, *args: str) -> str:
-    run = subprocess.run([CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
-                          f"--proxy-server=http://{server.host}", *args, f"http://{server.host}{url_path}"],
-                         capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stderr[-2000:]
-    return run.stdout
-
-
 def png(path: pathlib.Path) -> tuple[int, int, list[bytes]]:
     """Width, height and (filtered) pixel rows of a PNG file; two images are the same if their rows are."""
     data = path.read_bytes()
@@ -462,12 +448,16 @@ def system_has_cjk_font() -> bool:
     return bool(subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True).stdout.strip())
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (.ci/run installs Debian's chromium)")
+needs_chromium = pytest.mark.skipif(browser.CHROMIUM is None or importlib.util.find_spec("playwright") is None,
+                                    reason="no chromium binary or no Playwright (.ci/run installs both)")
+
+
+@needs_chromium
 def test_a_rules_page_in_headless_chromium_draws_its_chinese_names_with_the_sites_own_font(site, tmp_path):
-    """A rules page whose headings carry Chinese names, opened in headless Chromium from a local server: the browser
-    asks for the site's CJK font and for nothing on another host, the page renders (a full-size screenshot with
-    content, the Chinese heading in the DOM after the theme's scripts ran), and refusing the font changes what is
-    drawn (where the system has no CJK font, the names turn into boxes)."""
+    """A rules page whose headings carry Chinese names, opened in headless Chromium from a local server: the page
+    asks for the site's CJK font and for nothing on another host, it renders (a full-size screenshot with content,
+    the Chinese heading in the DOM after the theme's scripts ran), and refusing the font changes what is drawn (where
+    the system has no CJK font, the names turn into boxes)."""
     root = BUILT[0]
     heading = re.compile(r'<h2 id="[^"]+">[^<]*\(<span lang="zh">([^<]+)</span>\)')
     page = next((p for p in sorted(root.glob("games/*/roles/index.html"))
@@ -476,25 +466,55 @@ def test_a_rules_page_in_headless_chromium_draws_its_chinese_names_with_the_site
     name = heading.search(page.read_text(encoding="utf-8")).group(1)
     url_path = "/" + page.parent.relative_to(root).as_posix() + "/"
 
-    with serve(root) as server:
-        chromium(server, tmp_path / "one", url_path, f"--screenshot={tmp_path / 'page.png'}")
-        dom = chromium(server, tmp_path / "two", url_path, "--dump-dom")
-    seen = server.seen
-    foreign = [s for s in seen if s[0] == "CONNECT" or "://" in s[1] or s[2] != server.host]
-    assert not foreign, f"requests for another host: {foreign}"
-    assert ("GET", url_path, server.host, 200) in seen, seen
-    assert ("GET", FONT_URL, server.host, 200) in seen, f"the browser never loaded the CJK font: {seen}"
+    with browser.chromium() as chromium:
+        with serve(root) as server:
+            seen, dom = open_page(chromium, f"http://{server.host}{url_path}", tmp_path / "page.png")
+        assert not seen.foreign(server.host), f"the page loads from another host: {seen.foreign(server.host)}"
+        assert ("GET", url_path, server.host, 200) in server.seen, server.seen
+        assert ("GET", FONT_URL, server.host, 200) in server.seen, f"the page never loaded the CJK font: {server.seen}"
 
-    width, height, rows = png(tmp_path / "page.png")
-    assert (width, height) == (1280, 900)
-    assert len(set(rows)) > 100, "the screenshot is (nearly) blank"
-    assert re.search(r'<html[^>]*class="[^"]*\bjs\b', dom) and "no-js" not in dom, "the theme's scripts did not run"
-    assert re.search(r'<h2 id="[^"]+">[^<]*\(<span lang="zh">' + re.escape(name) + "</span>", dom), \
-        f"{name} is not in a heading of the page the browser shows"
+        width, height, rows = png(tmp_path / "page.png")
+        assert (width, height) == (1280, 900)
+        assert len(set(rows)) > 100, "the screenshot is (nearly) blank"
+        assert re.search(r'<html[^>]*class="[^"]*\bjs\b', dom) and "no-js" not in dom, "the theme's scripts did not run"
+        assert re.search(r'<h2 id="[^"]+">[^<]*\(<span lang="zh">' + re.escape(name) + "</span>", dom), \
+            f"{name} is not in a heading of the page the browser shows"
 
-    with serve(root, refuse=FONT_URL) as server:
-        chromium(server, tmp_path / "three", url_path, f"--screenshot={tmp_path / 'refused.png'}")
-    assert ("GET", FONT_URL, server.host, 404) in server.seen
+        with serve(root, refuse=FONT_URL) as server:
+            open_page(chromium, f"http://{server.host}{url_path}", tmp_path / "refused.png")
+        assert ("GET", FONT_URL, server.host, 404) in server.seen
     if not system_has_cjk_font():
         same = png(tmp_path / "refused.png")[2] == rows
         assert not same, "the page looks the same without the site's CJK font: the names do not use it"
+
+
+@needs_chromium
+def test_the_check_for_other_hosts_catches_a_page_that_loads_an_image_from_one(tmp_path):
+    """The check above judges the page's own requests: a page that asks another host for an image, a style sheet
+    and a script is caught (each refused at the proxy, so nothing leaves the machine), and its own host is not."""
+    (tmp_path / "local.png").write_bytes(b"")
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><title>t</title><img src="/local.png">'
+        '<img src="http://images.example.com/a.png"><link rel="stylesheet" href="https://cdn.example.net/b.css">'
+        '<script src="//scripts.example.org/c.js"></script>', encoding="utf-8")
+    with browser.chromium() as chromium, serve(tmp_path) as server:
+        seen, _ = open_page(chromium, f"http://{server.host}/", tmp_path / "shot.png")
+    foreign = {url for _, url, _ in seen.foreign(server.host)}
+    assert foreign == {"http://images.example.com/a.png", "https://cdn.example.net/b.css",
+                       "http://scripts.example.org/c.js"}, seen.requests
+    assert ("GET", "/local.png", server.host, 200) in server.seen
+    assert not any(s[2] != server.host for s in server.seen), "another host's request reached the site's server"
+
+
+def open_page(chromium, url: str, shot: pathlib.Path):
+    """Opens ``url`` in a fresh browser context until the network is idle; returns what its pages requested and the
+    DOM, after taking a 1280 x 900 screenshot."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        seen = browser.PageRequests(context)
+        page = context.new_page()
+        page.goto(url, wait_until="networkidle", timeout=60_000)
+        page.screenshot(path=str(shot))
+        return seen, page.content()
+    finally:
+        context.close()

@@ -1,6 +1,7 @@
 """The web table in a real browser: Playwright drives Debian's Chromium through a whole San Juan game and a whole
 Puerto Rico game, always clicking the first answer, until the game-over text appears; every page shows only its
-seat (no other seat's hidden card in its HTML) and the log shows what happened.
+seat (no other seat's hidden card in its HTML), the log shows what happened, and no page loads anything from another
+host (tests/browser.py judges the pages' own requests).
 
 ``BOARDRULES_UPDATE_SCREENSHOTS=1`` also writes the documentation's screenshots (docs/images/web-*.png).
 Skips without Playwright, the web extra or /usr/bin/chromium (``.ci/run`` installs all three)."""
@@ -15,10 +16,11 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no {CHROMIUM} (.ci/run installs Debian's chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
+import browser as chromium  # noqa: E402
+
+if chromium.CHROMIUM is None:
+    pytest.skip("no /usr/bin/chromium (.ci/run installs Debian's chromium)", allow_module_level=True)
+pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")
 pytest.importorskip("cryptography")
@@ -29,8 +31,6 @@ from webtable import assert_shows_only_its_seat  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "docs" / "images"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture(scope="module")
@@ -56,16 +56,16 @@ def server():
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium.chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.mark.parametrize("game, players, shot_at", [("san_juan", 3, 14), ("puerto_rico", 3, 30)])
 def test_a_whole_game_in_the_browser_by_clicking_the_first_answer(server, browser, tmp_path, game, players, shot_at):
     base, tables = server
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    seen = chromium.PageRequests(context)
+    page = context.new_page()
     page.goto(base + "/")
     page.select_option("select[name=game]", game)
     page.fill("#new-game input[name=players]", str(players))
@@ -96,7 +96,9 @@ def test_a_whole_game_in_the_browser_by_clicking_the_first_answer(server, browse
     png = tmp_path / "over.png"
     page.screenshot(path=str(png))
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
-    page.close()
+    host = base.split("//", 1)[1]
+    assert len(seen.requests) > clicks and not seen.foreign(host), f"from another host: {seen.foreign(host)}"
+    context.close()
 
 
 def shoot(page, tmp_path, game):
