@@ -32,6 +32,7 @@ from typing import Any, Callable
 
 from ..api.resample import hidden_places, kept_in_place
 from ..errors import StateError
+from .greedy import GreedyBot
 
 __all__ = ["MCTSBot"]
 
@@ -187,8 +188,6 @@ class MCTSBot:
         steps = 0
         limit = self.rollout_depth
         if self.rollout == "greedy" and self._greedy is None:
-            from .bots import GreedyBot     # (bots registers this bot: imported when first needed)
-
             self._greedy = GreedyBot(self.rng.getrandbits(63), g.rules)
         rng = self.rng
         while not g.is_over and (limit is None or steps < limit):
