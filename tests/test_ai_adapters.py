@@ -129,7 +129,7 @@ def test_gymnasium_illegal_actions_penalised_or_raised_and_nothing_changes():
 
 def test_gymnasium_bad_settings_are_usage_errors():
     pytest.importorskip("gymnasium")
-    for bad in ({"seat": 2}, {"illegal": "ignore"}, {"opponents": [object()]}, {"render_mode": "human"}):
+    for bad in ({"seat": 2}, {"illegal": "ignore"}, {"opponents": [object()]}, {"render_mode": "rgb_array"}):
         with pytest.raises(UsageError):
             gymnasium_env("san_juan", 2, **bad)
 

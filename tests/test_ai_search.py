@@ -88,6 +88,35 @@ def test_it_never_peeks_at_cards_its_seat_cannot_see(source):
     assert compared >= 3
 
 
+def test_it_never_reads_a_number_another_seat_keeps_face_down():
+    """Puerto Rico's victory point chips lie face down (seen by their owner alone): the same position with another
+    seat holding 7 more chips, which the searching seat cannot see, gives the same search; its own chips do count."""
+    rules = rules_of("puerto_rico")
+    rng = random.Random(5)
+    compared = 0
+    for seed in range(40):
+        game = rules.new_game(3, seed=seed, log=False)
+        while not game.is_over and not (len(game.legal_actions()) >= 2 and any(
+                n for s, n in enumerate(game.to_json()["counters"]["vp"]) if s != game.current_player)):
+            game.apply(rng.choice(game.legal_actions()))
+        if game.is_over:
+            continue
+        seat, data = game.current_player, game.to_json()
+        other_seat = next(s for s, n in enumerate(data["counters"]["vp"]) if s != seat and n)
+        edited = json.loads(json.dumps(data))
+        edited["counters"]["vp"][other_seat] += 7
+        other = rules.game_from_json(edited, check_history=False)
+        assert other.view(seat) == game.view(seat)
+        one, two = MCTSBot("chips", rules, **SMALL), MCTSBot("chips", rules, **SMALL)
+        one.choose(game)
+        two.choose(other)
+        assert one.last_search == two.last_search, f"seed {seed}: the search read seat {other_seat}'s chips"
+        compared += 1
+        if compared == 3:
+            break
+    assert compared == 3
+
+
 def test_the_same_seed_plays_the_same_game_and_another_seed_searches_differently():
     rules = rules_of("san_juan")
 

@@ -12,15 +12,16 @@ from __future__ import annotations
 from .observe import Observer
 from .space import ActionSpace, Entry
 
-__all__ = ["ActionSpace", "Entry", "Observer", "gymnasium_env", "openspiel_game", "pettingzoo_env"]
+__all__ = ["ActionSpace", "Entry", "Observer", "gymnasium_env", "openspiel_game", "pettingzoo_env",
+           "register_gymnasium"]
 
 
-def pettingzoo_env(game, players=None, options=None, preset=None, render_mode=None):
+def pettingzoo_env(game, players=None, options=None, preset=None, render_mode=None, **settings):
     """A PettingZoo AEC environment of ``game`` (a packaged id, a path or Rules), with the action mask in every
     observation; needs ``boardrules[pettingzoo]``. See :mod:`boardrules.ai.pettingzoo_adapter`."""
     from .pettingzoo_adapter import pettingzoo_env as make
 
-    return make(game, players, options, preset, render_mode)
+    return make(game, players, options, preset, render_mode, **settings)
 
 
 def gymnasium_env(game, players=None, options=None, preset=None, **settings):
@@ -29,6 +30,15 @@ def gymnasium_env(game, players=None, options=None, preset=None, **settings):
     from .gymnasium_adapter import gymnasium_env as make
 
     return make(game, players, options, preset, **settings)
+
+
+def register_gymnasium() -> list[str]:
+    """Registers ``boardrules/<game>-v0`` with Gymnasium for every packaged game, so that
+    ``gymnasium.make("boardrules/<game>-v0", players=3)`` makes :func:`gymnasium_env`'s environment; returns the
+    ids. Needs ``boardrules[gymnasium]``."""
+    from .gymnasium_adapter import register
+
+    return register()
 
 
 def openspiel_game(game, players=None, options=None, preset=None, seeds=1000):

@@ -13,6 +13,12 @@ An index outside the space or not legal now changes nothing: with ``illegal="pen
 the environment steppable by Gymnasium's checker and by policies that ignore the mask) the step returns the same
 observation, ``illegal_reward`` (default -1.0) and ``info["illegal"] = True``; with ``illegal="raise"`` it raises
 IllegalAction. gymnasium and numpy are imported when the first environment is made.
+
+**Registered ids.** Importing this module (``boardrules.ai.register_gymnasium()`` does it) registers
+``boardrules/<game>-v0`` for every packaged game (``<game>`` its id), so
+``gymnasium.make("boardrules/<game>-v0", players=3)`` works, its settings passed on as keyword arguments;
+``gymnasium.make("boardrules.ai.gymnasium_adapter:boardrules/<game>-v0")`` registers and makes in one call. ``render_mode="ansi"`` returns the game and its last log lines as text; ``"human"``
+prints them.
 """
 from __future__ import annotations
 
@@ -43,13 +49,13 @@ def make_env_class():
     class BoardrulesEnv(gym.Env):
         """A single-agent environment of a boardrules game (see :func:`boardrules.ai.gymnasium_env`)."""
 
-        metadata = {"render_modes": ["ansi"]}
+        metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}   # (fps: a nominal pace for human mode)
 
         def __init__(self, game: Any, players: int | None = None, options: Mapping[str, Any] | None = None,
                      preset: str | None = None, seat: int = 0, opponents: Any = None, illegal: str = "penalty",
                      illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
             if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-                raise UsageError(f"render_mode is None or 'ansi', got {render_mode!r}")
+                raise UsageError(f"render_mode is None, 'ansi' or 'human', got {render_mode!r}")
             if illegal not in ("penalty", "raise"):
                 raise UsageError(f"illegal is 'penalty' or 'raise', got {illegal!r}")
             self.table = table = Table(game, players, options, preset)
@@ -124,9 +130,13 @@ def make_env_class():
             return np.frombuffer(self.space.mask(self.game), np.uint8).astype(bool)
 
         def render(self):
-            if self.render_mode is None:
+            if self.render_mode is None or self.game is None:
                 return None
-            return "\n".join([repr(self.game), *self.game.log_lines()[-5:]])
+            text = "\n".join([repr(self.game), *self.game.log_lines()[-5:]])
+            if self.render_mode == "human":
+                print(text)
+                return None
+            return text
 
     return BoardrulesEnv
 
@@ -143,3 +153,30 @@ def gymnasium_env(game: Any, players: int | None = None, options: Mapping[str, A
     if _CLASS is None:
         _CLASS = make_env_class()
     return _CLASS(game, players, options, preset, **settings)
+
+
+def env_id(game: str) -> str:
+    """The Gymnasium id of a packaged game: ``boardrules/<game>-v0``."""
+    return f"boardrules/{game}-v0"
+
+
+def register() -> list[str]:
+    """Registers ``boardrules/<game>-v0`` for every packaged game (again: nothing new); returns the ids."""
+    import gymnasium as gym
+
+    from ..api.rules import available_games
+
+    ids = []
+    for game in available_games():
+        ids.append(env_id(game))
+        if ids[-1] not in gym.registry:
+            gym.register(id=ids[-1], entry_point=f"{__name__}:gymnasium_env", kwargs={"game": game})
+    return ids
+
+
+try:
+    import gymnasium  # noqa: F401
+except ImportError:     # (the adapter's functions say what to install when they are called)
+    pass
+else:
+    register()

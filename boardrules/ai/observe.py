@@ -177,7 +177,8 @@ class Observer:
     def _view(self, game: Game, seat: int | None) -> dict:
         if not isinstance(game, Game):
             raise UsageError(f"expected a Game, got {short(game)}")
-        if game.rules.model is not self._model or game.players != self.players:
+        if game.players != self.players or (game.rules.model is not self._model
+                                            and game.rules.digest != self.rules.digest):
             raise UsageError(f"this game ({game.rules.id}, {game.players} players) is not of the observer "
                              f"{self.name}")
         return game.view(seat)

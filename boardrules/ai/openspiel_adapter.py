@@ -5,7 +5,8 @@ One Python game is registered with ``pyspiel.register_game``: ``python_boardrule
 JSON object of option values, or ``""``), ``preset`` and ``seeds``. Its type: sequential, imperfect information,
 explicit stochastic, general sum (each seat's return is its share of the win: 1 / the number of winners, or 0),
 terminal rewards, observations (a string and a tensor) and information-state strings (no information-state
-tensor).
+tensor). Observers: a seat's (private information of one player, public information), with or without perfect
+recall, and the public one (no private information: what a spectator sees, the same for every seat).
 
 **Chance.** A boardrules game draws everything random (the shuffles, every later draw of its generator) from its
 seed, so the whole chance of a game is its seed: the first node of each game is a chance node with ``seeds``
@@ -21,7 +22,16 @@ its observation string after the deal and after every later decision, and its ow
 decision enters only by what the seat then observes). Two histories a seat cannot tell apart give the same string;
 the chance outcome (the seed) enters only by what it deals to the seat's view. A state starts recording this the
 first time it is asked (it plays its game again from the deal once, then adds each decision's observations as it
-goes; its clones go on recording): a game never asked pays nothing.
+goes; its clones go on recording): a game never asked pays nothing. Each seat's record is a chain of SHA-256 hex
+digests, so it survives a clone and a serialisation.
+
+**Resampling** (``resample_from_infostate``, for OpenSpiel's information-set search, e.g. the Python
+``ISMCTSBot``): a state the seat cannot tell from this one, made by :meth:`boardrules.Game.resample` with a seed
+drawn from the given probability sampler. The sample carries the seat's record, so its information-state string
+for that seat is this state's; each other seat's record in the sample is made from the seat's record and the other
+seat's number (what the searching seat knows of that history), so a sample's later information states are keyed
+consistently within one search. (OpenSpiel's C++ ``ISMCTSBot`` cannot drive Python games: it fails on OpenSpiel's
+own Python games too.)
 """
 from __future__ import annotations
 
@@ -99,11 +109,16 @@ class BoardrulesGame(pyspiel.Game):
         return BoardrulesState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        if iig_obs_type is not None and (iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-                                         or not iig_obs_type.public_info):
+        if iig_obs_type is None:
+            return BoardrulesObserver(self.table, params)
+        private, recall = iig_obs_type.private_info, iig_obs_type.perfect_recall
+        if private == pyspiel.PrivateInfoType.NONE and iig_obs_type.public_info and not recall:
+            return BoardrulesObserver(self.table, params, public=True)
+        if private != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
             raise ValueError("boardrules games observe what one seat sees (private information of a single "
-                             "player, public information), now or with perfect recall")
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+                             "player, public information), now or with perfect recall, or what a spectator sees "
+                             "(public information only, now)")
+        if recall:
             return InformationStateObserver(self.table, params)
         return BoardrulesObserver(self.table, params)
 
@@ -168,14 +183,28 @@ class BoardrulesState(pyspiel.State):
     def __str__(self) -> str:
         return "(no seed drawn yet)" if self.game is None else repr(self.game)
 
-
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> "BoardrulesState":
+        """A state that seat ``player_id`` cannot tell from this one, with the same information-state string for
+        it (see the module's notes); the sample's seed comes from ``probability_sampler()``. Before the chance node,
+        and at the end, a clone."""
+        sample = self.clone()
+        held = self._held
+        if held.game is None or held.game.is_over:
+            return sample
+        if held.trace is None:
+            held.trace = _replayed(held.table, held.game)
+        seed = int(float(probability_sampler()) * 2**53)
+        mine = held.trace[player_id]
+        trace = [mine if seat == player_id else _chained(mine, ["seat", seat]) for seat in range(len(held.trace))]
+        sample._held = _Held(held.table, held.game.resample(player_id, seed), trace)
+        return sample
 
 
 class _Held:
-    """A state's table and game, and once an information state was asked for, its ``trace``: one running SHA-256
-    per seat of what the seat has observed (see the module's notes). OpenSpiel clones a Python state with deepcopy
-    (a copy of this holds the game's clone, the same table and a copy of the trace) and serialises it with pickle
-    (the table's parameters and the game's JSON; the trace is made again when asked for)."""
+    """A state's table and game, and once an information state was asked for, its ``trace``: per seat the last
+    SHA-256 hex digest of the chain of what the seat has observed (see the module's notes). OpenSpiel clones a Python
+    state with deepcopy (a copy of this holds the game's clone, the same table and the same trace, whose strings
+    never change) and serialises it with pickle (the table's parameters, the game's JSON and the trace)."""
 
     __slots__ = ("table", "game", "trace")
 
@@ -184,24 +213,28 @@ class _Held:
 
     def __deepcopy__(self, memo) -> "_Held":
         return _Held(self.table, None if self.game is None else self.game.clone(),
-                     None if self.trace is None else [h.copy() for h in self.trace])
+                     None if self.trace is None else list(self.trace))
 
     def __reduce__(self):
-        return _held_from, (self.table.key, None if self.game is None else self.game.to_json())
+        return _held_from, (self.table.key, None if self.game is None else self.game.to_json(), self.trace)
 
 
-def _held_from(key: tuple, data) -> _Held:
+def _held_from(key: tuple, data, trace=None) -> _Held:
     table = _table_of(key)
-    return _Held(table, None if data is None else table.rules.game_from_json(data, check_history=False))
+    if trace is not None and (not isinstance(trace, list) or len(trace) != table.players
+                              or not all(isinstance(t, str) for t in trace)):
+        raise UsageError("a serialised state's information-state record is one text per seat")
+    return _Held(table, None if data is None else table.rules.game_from_json(data, check_history=False), trace)
 
 
 class BoardrulesObserver:
     """OpenSpiel's PyObserver: ``tensor`` is the Observer vector of a seat, ``dict`` its named slices."""
 
-    def __init__(self, table: Table, params) -> None:
+    def __init__(self, table: Table, params, public: bool = False) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
         self.observer = table.observer
+        self.public = public        # what a spectator sees, whichever seat asks
         self.tensor = np.zeros(self.observer.size, np.float32)
         self.dict = {s["name"]: self.tensor[s["start"]:s["stop"]] for s in self.observer.layout}
 
@@ -209,10 +242,10 @@ class BoardrulesObserver:
         if state.game is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = self.observer.vector(state.game, player)
+            self.tensor[:] = self.observer.vector(state.game, None if self.public else player)
 
     def string_from(self, state: BoardrulesState, player: int) -> str:
-        return "" if state.game is None else self.observer.string(state.game, player)
+        return "" if state.game is None else self.observer.string(state.game, None if self.public else player)
 
 
 class InformationStateObserver:
@@ -234,21 +267,25 @@ class InformationStateObserver:
             return ""
         if held.trace is None:
             held.trace = _replayed(held.table, held.game)
-        return f"{self.observer.string(held.game, player)}\nhistory {held.trace[player].hexdigest()}"
+        return f"{self.observer.string(held.game, player)}\nhistory {held.trace[player]}"
+
+
+def _chained(digest: str, item) -> str:
+    return hashlib.sha256(json.dumps([digest, item]).encode()).hexdigest()
 
 
 def _observed(trace: list, table: Table, game, actor: int | None, index: int | None) -> None:
     """Adds to each seat's trace what it observes after a decision: its observation string, and the decision's
     index if it was its own."""
-    for seat, h in enumerate(trace):
+    for seat, digest in enumerate(trace):
         mine = index if actor == seat else None
-        h.update(json.dumps([mine, table.observer.string(game, seat)]).encode())
+        trace[seat] = _chained(digest, [mine, table.observer.string(game, seat)])
 
 
 def _replayed(table: Table, game) -> list:
     """The traces of ``game``, made by playing it again from its deal (its seed) through its history."""
     g = table.new_game(game.seed)
-    trace = [hashlib.sha256() for _ in range(table.players)]
+    trace = [""] * table.players
     _observed(trace, table, g, None, None)
     for action in game.history:
         actor = g.current_player

@@ -124,7 +124,8 @@ class ActionSpace:
     def _check(self, game) -> None:
         if not isinstance(game, Game):
             raise UsageError(f"expected a Game, got {short(game)}")
-        if game.rules.model is not self._model or game.players != self.players:
+        if game.players != self.players or (game.rules.model is not self._model
+                                            and game.rules.digest != self.rules.digest):
             raise UsageError(f"this game ({game.rules.id}, {game.players} players) is not of the action space "
                              f"{self.name}")
 

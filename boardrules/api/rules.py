@@ -33,6 +33,7 @@ class Rules:
     def __init__(self, model: GameDef) -> None:
         self.model = model
         self._generated = False
+        self._digest: str | None = None
 
     def _play_ready(self) -> GameDef:
         """The model, its expressions made into generated functions the first time a game is played (not at load:
@@ -45,6 +46,18 @@ class Rules:
         return self.model
 
     # ------------------------------------------------------------------ description
+    @property
+    def digest(self) -> str:
+        """A SHA-256 of the merged content (hex): equal for two loads of the same content, whatever their files'
+        paths, so an action space or an observer made for one serves the other."""
+        if self._digest is None:
+            import hashlib
+            import json
+
+            text = json.dumps(self.model.raw.get("content"), sort_keys=True, separators=(",", ":"), default=str)
+            self._digest = hashlib.sha256(text.encode()).hexdigest()
+        return self._digest
+
     @property
     def id(self) -> str:
         """The game's id (a packaged game's folder name; a variant's own id)."""

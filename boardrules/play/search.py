@@ -19,7 +19,8 @@ The budget is ``iterations`` iterations per decision, or ``seconds`` of the cloc
 runs out first; with ``seconds`` alone the count is not bounded). It plays the most visited of its legal actions. Decisions with one legal action are taken without a search, in the
 tree too. Everything is drawn from its own seeded generator, and the samples are dealt from the seat's view alone:
 before drawing them the bot puts the cards hidden from it in a fixed order (sorted by name, each deck among its own
-places), so two games its seat cannot tell apart get the same samples and the same choice. A time budget gives that
+places) and takes each number hidden from it (another seat's counter seen by its owner alone) to be its own value
+of that counter, so two games its seat cannot tell apart get the same samples and the same choice. A time budget gives that
 up: how many iterations fit depends on the machine and its load, so a seed no longer fixes the game. Nothing here
 names a game: the tree reads legal actions, winners and scores.
 """
@@ -224,8 +225,10 @@ def _reward(g) -> list[float]:
 def _canonical(game, seat: int):
     """``game`` with the cards hidden from ``seat`` in a fixed order: each deck's cards (by the zone their type
     starts in) sorted by name over its hidden places, the places and their sizes kept. Cards the flow is working
-    with, cards something lies on and cards holding a count stay, as in a sample. Two games the seat cannot tell
-    apart give the same game, so the samples drawn from it depend only on what the seat sees."""
+    with, cards something lies on and cards holding a count stay, as in a sample. A number the other seats keep
+    hidden (a counter seen by its owner alone) is taken to be the seat's own value of it: the one estimate that
+    reads nothing the seat cannot see. Two games the seat cannot tell apart give the same game, so the samples drawn
+    from it depend only on what the seat sees."""
     rules = game.rules
     model = rules.model
     data = game.to_json()
@@ -239,6 +242,10 @@ def _canonical(game, seat: int):
     for family in slots.values():
         for (cards, i), name in zip(family, sorted(cards[i] for cards, i in family)):
             cards[i] = name
+    for c in model.counters:
+        if c.visibility == "owner" and not data["over"]:
+            row = data["counters"][c.id]     # the others' values hidden: taken to be the seat's own
+            row[:] = [row[seat]] * len(row)
     data["history"] = []
     try:
         return rules.game_from_json(data, check_history=False)
