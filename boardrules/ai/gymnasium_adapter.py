@@ -17,8 +17,8 @@ IllegalAction. gymnasium and numpy are imported when the first environment is ma
 **Registered ids.** Importing this module (``boardrules.ai.register_gymnasium()`` does it) registers
 ``boardrules/<game>-v0`` for every packaged game (``<game>`` its id), so
 ``gymnasium.make("boardrules/<game>-v0", players=3)`` works, its settings passed on as keyword arguments;
-``gymnasium.make("boardrules.ai.gymnasium_adapter:boardrules/<game>-v0")`` registers and makes in one call. ``render_mode="ansi"`` returns the game and its last log lines as text; ``"human"``
-prints them.
+``gymnasium.make("boardrules.ai.gymnasium_adapter:boardrules/<game>-v0")`` registers and makes in one call.
+``render_mode="ansi"`` returns the game and its last log lines as text; ``"human"`` prints them.
 """
 from __future__ import annotations
 
