@@ -242,3 +242,44 @@ def test_an_action_space_and_observer_serve_a_second_load_of_the_same_content(ho
     other = boardrules.load("san_juan_1897").new_game(2, seed=5)
     with pytest.raises(boardrules.UsageError):
         ActionSpace(boardrules.load("san_juan"), 2).mask(other)
+
+
+# ---------------------------------------------------------------------- factored actions
+def test_factored_heads_name_the_same_legal_actions_as_the_flat_index(house_rule):
+    """At decisions of random games of every game: each legal index splits into heads that join back into it;
+    sampling the heads one by one from their masks always ends on a legal index, and every legal index can be
+    reached so; a tuple of heads no action has is refused."""
+    for game, players in every_game(house_rule):
+        rules = boardrules.load(game)
+        space = ActionSpace(rules, players)
+        heads = space.factored()
+        assert sum(heads.sizes) < space.size or space.size < 100
+        g = rules.new_game(players, seed=11, log=False)
+        rng = random.Random(11)
+        for _ in range(60):
+            if g.is_over:
+                break
+            legal = space.indices(g)
+            assert [heads.join(h) for h in heads.legal(g)] == legal
+            assert all(heads.join(heads.split(i)) == i for i in legal)
+            reached = set()
+            for _ in range(10):
+                prefix: list[int] = []
+                while len(prefix) < len(heads.sizes):
+                    mask = heads.mask(g, prefix)
+                    assert len(mask) == heads.sizes[len(prefix)] and any(mask)
+                    prefix.append(rng.choice([v for v, m in enumerate(mask) if m]))
+                reached.add(heads.join(prefix))
+            assert reached <= set(legal)
+            first = heads.mask(g)
+            assert {heads.split(i)[0] for i in legal} == {v for v, m in enumerate(first) if m}
+            g.apply(rng.choice(g.legal_actions()))
+    with pytest.raises(boardrules.IllegalAction):
+        heads.join([heads.sizes[0] + 5] + [0] * (len(heads.sizes) - 1))
+
+
+def test_amerigo_laying_a_tile_is_three_small_heads_not_thirty_thousand_indexes():
+    space = ActionSpace(boardrules.load("amerigo"), 2)
+    heads = space.factored()
+    assert space.size > 30_000 and sum(heads.sizes) < 1_000
+    assert heads.names[0] == "entry" and heads.names[-1] == "slot"

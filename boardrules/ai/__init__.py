@@ -9,10 +9,11 @@ See the docs page ``docs/ai.md``.
 """
 from __future__ import annotations
 
+from .factored import Factored
 from .observe import Observer
 from .space import ActionSpace, Entry
 
-__all__ = ["ActionSpace", "Entry", "Observer", "gymnasium_env", "openspiel_game", "pettingzoo_env",
+__all__ = ["ActionSpace", "Entry", "Factored", "Observer", "gymnasium_env", "openspiel_game", "pettingzoo_env",
            "register_gymnasium"]
 
 

@@ -101,6 +101,7 @@ class ActionSpace:
         self._where = where
         self._starts = [e.offset for e in entries]
         self._split: dict = {}      # Action -> (its entry's place, the qualifiers' text): the same for every state
+        self._factored = None
         layout = [e.to_json() for e in entries]
         text = json.dumps({"version": LAYOUT_VERSION, "content": self._model.raw.get("content"),
                            "players": players, "options": self.options, "layout": layout},
@@ -211,6 +212,15 @@ class ActionSpace:
         a = self.action(game, index)
         game.apply(a)
         return a
+
+    def factored(self):
+        """The same space as a few heads per action (entry, each argument, slot): see
+        :class:`boardrules.ai.factored.Factored`. Made once per space."""
+        if self._factored is None:
+            from .factored import Factored
+
+            self._factored = Factored(self)
+        return self._factored
 
     # ------------------------------------------------------------------ reading the layout
     def entry(self, index: int) -> tuple[Entry, dict[str, Any], int]:
