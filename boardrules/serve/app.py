@@ -18,8 +18,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .page import SeatPage, error_page, home_page
 from ..limits import MAX_INT_DIGITS, MAX_SAVE_BYTES
+from .page import SeatPage, error_page, home_page
 from .tables import Refused, Tables, need_web, whole
 
 COOKIE = "seat_token"

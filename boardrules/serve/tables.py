@@ -452,7 +452,10 @@ def seat_list(seat: Any, humans: Any, players: int) -> list[int]:
     if not isinstance(humans, str):
         humans = "" if humans is None else " ".join(map(str, humans)) if isinstance(humans, (list, tuple)) \
             else str(humans)
-    more = [number("a person's seat", s) for s in humans.replace(",", " ").split()[:MAX_TABLES]]
+    words = humans.replace(",", " ").split()
+    if len(words) > players:
+        raise Refused(400, f"{len(words)} people's seats, but a {players}-player game has {players} seats in all")
+    more = [number("a person's seat", s) for s in words]
     seats = [first] + [s for s in dict.fromkeys(more) if s != first]
     for s in seats:
         if not 0 <= s < players:
