@@ -211,7 +211,8 @@ def test_start_form_options_that_are_no_numbers_are_refused(client, tables, valu
 @pytest.mark.parametrize("field, value, message", [
     ("players", "9" * 5000, "players must be a whole number (at most 16 digits)"),
     ("players", "²", "players must be a whole number"), ("players", "999999999", "not 999999999"),
-    ("seat", "--1", "your seat must be a whole number"), ("humans", "1 " + "9" * 5000, "a person's seat must be")])
+    ("seat", "--1", "your seat must be a whole number"), ("humans", "1 " + "9" * 5000, "a person's seat must be"),
+    ("humans", "1 " * 100_000, "100000 people's seats, but a 3-player game has 3 seats")])
 def test_start_form_numbers_of_any_length_are_refused(client, tables, field, value, message):
     got = client.post("/new", data={"game": "san_juan", "players": "3", field: value})
     assert got.status_code == 400 and message in said(got), said(got)[:300]
