@@ -38,3 +38,10 @@ MAX_STATE_EVENTS = 2_000_000    # events a game records and a saved state holds 
 #                                 no more: the packaged games record a few thousand)
 MAX_ARGS_DEPTH = 8              # how deep an action's JSON arguments may nest
 MAX_OPTION_TEXT = 200           # characters of an option's text value, where the content lists no values
+
+# ---------------------------------------------------------------------- the web table (boardrules serve)
+MAX_TABLES = 200                # tables one server holds; when full, a finished or long-idle table makes room, and
+#                                 otherwise a new table is refused (a table in play is never dropped for a new one)
+MAX_TABLE_IDLE = 86_400         # seconds nobody touches a table before a full server may let it go for a new one
+MAX_SAVE_BYTES = 4_000_000      # bytes of an uploaded saved game
+MAX_REQUEST_NESTING = 64        # how deep an uploaded saved game or an answer nests its lists and objects

@@ -109,3 +109,24 @@ def shoot(page, tmp_path, game):
     if os.environ.get("BOARDRULES_UPDATE_SCREENSHOTS"):
         SHOTS.mkdir(parents=True, exist_ok=True)
         (SHOTS / f"web-{game.replace('_', '-')}.png").write_bytes(png.read_bytes())
+
+
+def test_a_page_of_another_origin_cannot_start_a_table(server, browser):
+    """A page of another origin (here the same server under its other name, localhost) posts the start form to
+    127.0.0.1 in real Chromium: the browser names its origin and the server refuses; this server's own page may."""
+    base, tables = server
+    before = set(tables.tables)
+    page = browser.new_page()
+    page.goto(base.replace("127.0.0.1", "localhost") + "/")
+    with page.expect_navigation():
+        page.evaluate("""target => { const f = document.createElement('form'); f.method = 'post';
+            f.action = target; for (const [k, v] of [['game', 'san_juan'], ['players', '2']]) {
+            const i = document.createElement('input'); i.name = k; i.value = v; f.appendChild(i); }
+            document.body.appendChild(f); f.submit(); }""", base + "/new")
+    assert "only this server's own pages" in page.content() and set(tables.tables) == before
+    page.goto(base + "/")
+    with page.expect_navigation():
+        page.evaluate("""() => { const f = document.getElementById('new-game');
+            f.querySelector('[name=players]').value = '2'; f.submit(); }""")
+    assert re.search(r"/t/[^/]+/0$", page.url) and len(tables.tables) == len(before) + 1
+    page.close()

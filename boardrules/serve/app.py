@@ -4,9 +4,13 @@ Requests that play, draw or load a game run on worker threads (each table has a 
 hold up the others. Routes: ``/`` the start page; ``POST /new`` and ``POST /resume`` start a table and give this browser its seat's
 token (an HttpOnly, SameSite=Strict cookie whose path is the seat's own pages, ``/t/TABLE/SEAT``); ``/t/TABLE/SEAT``
 the seat's page, ``POST .../act`` an answer, ``.../save`` the saved game; ``/join/TABLE/SEAT/CODE`` a one-time
-invitation for another person's seat. Anything refused is an HTTP 4xx page with the message, the game unchanged.
+invitation for another person's seat; ``/t/TABLE/SEAT/rejoin`` takes back, with this browser's token of that seat,
+the seat a resumed copy of the game holds for it (the seat's page does the same once its table is gone). Anything
+refused is an HTTP 4xx page with the message, the game unchanged.
 The Host header must name the address the server was started on (a web page elsewhere that points its own name at
-this machine is refused). Nothing here names a game.
+this machine is refused), and a request that changes anything (every method but GET and HEAD) must come from this
+server's own pages: its Origin header, when it has one, names this server, and its Sec-Fetch-Site header, when it
+has one, says ``same-origin``. Nothing here names a game.
 """
 from __future__ import annotations
 
@@ -14,8 +18,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..limits import MAX_INT_DIGITS, MAX_SAVE_BYTES
 from .page import SeatPage, error_page, home_page
-from .tables import Refused, Tables, need_web
+from .tables import Refused, Tables, need_web, whole
 
 COOKIE = "seat_token"
 
@@ -46,6 +51,55 @@ class HostCheck:
         await self.app(scope, receive, send)
 
 
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def cross_site(method: str, headers: dict[bytes, bytes]) -> str | None:
+    """Why a request that changes something did not come from this server's own pages, or None when it did: a
+    browser names the page's origin in ``Origin`` (``null`` for a sandboxed or privacy-stripped one) and tells in
+    ``Sec-Fetch-Site`` whether the page was of this origin; a client that sends neither (a script, curl) is no
+    browser another site can steer."""
+    if method.upper() in SAFE_METHODS:
+        return None
+    host = headers.get(b"host", b"").decode("latin-1").strip().lower()
+    origin = headers.get(b"origin")
+    if origin is not None:
+        text = origin.decode("latin-1").strip().lower()
+        scheme, sep, rest = text.partition("://")
+        if not sep or scheme not in ("http", "https") or rest != host:
+            return f"a page of {text[:80] or 'no origin'} may not do this on this server"
+    fetch = headers.get(b"sec-fetch-site")
+    if fetch is not None and fetch.decode("latin-1").strip().lower() not in ("same-origin", "none"):
+        return f"a page of another site ({fetch.decode('latin-1')[:20]}) may not do this on this server"
+    return None
+
+
+class OriginCheck:
+    """Refuses (403) a request that changes something (a new table, a resumed one, an answer) sent by a page of
+    another site: a page the user happens to visit must not start, fill or play tables on their server."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http":
+            why = cross_site(scope.get("method", "GET"), dict(scope.get("headers") or []))
+            if why is not None:
+                from starlette.responses import HTMLResponse
+                message = (f"{why}: only this server's own pages start, resume and play its tables (open "
+                           f"the server's address yourself and use its forms)")
+                await HTMLResponse(error_page(403, message), status_code=403)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def seat_number(text: Any) -> int:
+    """The seat a URL names: a few ASCII digits, else 404."""
+    if not (isinstance(text, str) and 0 < len(text) <= 3 and text.isascii() and text.isdigit()):
+        raise Refused(404, f"there is no seat {str(text)[:20]!r} at a table")
+    return int(text)
+
+
 def create_app(tables: Tables, hosts: list[str] | tuple[str, ...] = ("127.0.0.1", "localhost")) -> Any:
     """The application serving ``tables``; ``hosts``: the names a request's Host header may give."""
     need_web()
@@ -61,8 +115,8 @@ def create_app(tables: Tables, hosts: list[str] | tuple[str, ...] = ("127.0.0.1"
         return HTMLResponse(error_page(exc.status, exc.message, back), status_code=exc.status)
 
     def seat_of(request: Request) -> tuple[Any, int]:
+        seat = seat_number(request.path_params["seat"])
         table = tables.get(request.path_params["table"])
-        seat = request.path_params["seat"]
         return table, seat
 
     def to_seat(table: Any, seat: int, token: str) -> Response:
@@ -84,8 +138,7 @@ def create_app(tables: Tables, hosts: list[str] | tuple[str, ...] = ("127.0.0.1"
                 str(form.get("humans") or ""))
         except Refused as exc:
             return HTMLResponse(home_page(tables, exc.message), status_code=exc.status)
-        seat = table.humans[0]
-        return to_seat(table, seat, table.tokens[seat])
+        return to_seat(table, table.owner, table.tokens[table.owner])
 
     async def resume(request: Request) -> Response:
         form = await request.form(max_files=1, max_fields=10)
@@ -106,10 +159,13 @@ def create_app(tables: Tables, hosts: list[str] | tuple[str, ...] = ("127.0.0.1"
                 table.check(seat, token)
                 return SeatPage(table, seat).html()
 
+        token = request.cookies.get(COOKIE)
         try:
             table, seat = seat_of(request)
-            html = await run_in_threadpool(draw, table, seat, request.cookies.get(COOKIE))
+            html = await run_in_threadpool(draw, table, seat, token)
         except Refused as exc:
+            if exc.status == 404 and token and request.path_params["table"] not in tables.tables:
+                return await rejoin(request)     # its table is gone: a resumed copy may hold this seat for it
             return refused(exc)
         return HTMLResponse(html, headers={"Cache-Control": "private, no-cache, max-age=0"})
 
@@ -142,35 +198,48 @@ def create_app(tables: Tables, hosts: list[str] | tuple[str, ...] = ("127.0.0.1"
             return refused(exc)
         return to_seat(table, seat, token)
 
+    async def rejoin(request: Request) -> Response:
+        try:
+            seat = seat_number(request.path_params["seat"])
+            table, token = tables.rejoin(request.path_params["table"], seat, request.cookies.get(COOKIE))
+        except Refused as exc:
+            return refused(exc)
+        return to_seat(table, seat, token)
+
     routes = [
         Route("/", home),
         Route("/new", new, methods=["POST"]),
         Route("/resume", resume, methods=["POST"]),
-        Route("/t/{table}/{seat:int}", page),
-        Route("/t/{table}/{seat:int}/act", act, methods=["POST"]),
-        Route("/t/{table}/{seat:int}/save", save),
-        Route("/join/{table}/{seat:int}/{code}", join),
+        Route("/t/{table}/{seat}", page),
+        Route("/t/{table}/{seat}/act", act, methods=["POST"]),
+        Route("/t/{table}/{seat}/save", save),
+        Route("/t/{table}/{seat}/rejoin", rejoin),
+        Route("/join/{table}/{seat}/{code}", join),
         Mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static"),
     ]
     middleware = [Middleware(HostCheck, allowed=list(hosts))] if "*" not in hosts else []
+    middleware.append(Middleware(OriginCheck))
     app = Starlette(routes=routes, middleware=middleware)
     app.state.tables = tables
     return app
 
 
-MAX_READ = 4_000_001        # one byte over the limit, so that a file over it is refused rather than cut
+MAX_READ = MAX_SAVE_BYTES + 1   # one byte over the limit, so that a file over it is refused rather than cut
 
 
 def parse_options(text: str) -> dict:
-    """``key=value`` pairs (spaces or commas between them); values: true/false, whole numbers, else text."""
+    """``key=value`` pairs (spaces or commas between them); values: true/false, whole numbers (ASCII digits, an
+    optional minus first), else text (which the game's options then check)."""
     out: dict[str, Any] = {}
     for pair in text.replace(",", " ").split():
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise Refused(400, f"an option is key=value, not {pair[:40]!r}")
         low = value.lower()
-        out[key] = True if low == "true" else False if low == "false" else int(value) if value.lstrip("-").isdigit() \
-            else value
+        digits = value[1:] if value.startswith("-") else value
+        if digits.isascii() and digits.isdigit() and len(digits) > MAX_INT_DIGITS:
+            raise Refused(400, f"option {key[:40]!r}: a number has at most {MAX_INT_DIGITS} digits")
+        out[key] = True if low == "true" else False if low == "false" else int(value) if whole(value) else value
     return out
 
 

@@ -293,12 +293,15 @@ class SeatPage:
         return self.model.counters[self.model.counter_index[e["counter"]]].scope != "card"
 
     def invites(self) -> str:
-        if not self.table.invites or self.seat != self.table.humans[0]:
-            return ""
+        held = "".join(f'<li>seat {s}: waits for the person who held it; their browser takes it back at '
+                       f'<code>/t/{escape(old)}/{s}/rejoin</code>, or they resume their own saved game</li>'
+                       for s, (old, _) in self.table.held.items())      # the links hold no secret
+        if self.seat != self.table.owner or not self.table.invites:
+            return f'<section id="invites"><h2>Seats held</h2><ul>{held}</ul></section>' if held else ""
         links = "".join(f'<li>seat {s}: <code>/join/{self.table.id}/{s}/{escape(code)}</code></li>'
                         for s, code in self.table.invites.items())
         return (f'<section id="invites"><h2>Invitations</h2><p class="small">Give each person the link of their '
-                f'seat (this server\'s address first); it works once.</p><ul>{links}</ul></section>')
+                f'seat (this server\'s address first); it works once.</p><ul>{links}{held}</ul></section>')
 
     def html(self) -> str:
         waiting = not self.game.is_over and self.game.current_player != self.seat
