@@ -187,6 +187,30 @@ class Kernel:
         self.shared_below = k
         return stack[top]
 
+    def own_from(self, i):
+        """The frames from index ``i`` to the top, this game's own, for a step that writes the variables of frames
+        below the top (a budget's points, written down to its own frame): frames a clone still shares are copied
+        first, each run of frames that share one set of variables with one copy of them."""
+        stack = self.stack
+        if i >= self.shared_below:
+            return
+        if len(stack) <= self.shared_below:
+            self.own_top()
+            if i >= self.shared_below:
+                return
+        below = self.shared_below
+        while i > 0 and stack[i - 1].env is stack[i].env:      # (the run that frame i's variables belong to)
+            i -= 1
+        copies = {}
+        for j in range(i, below):       # (frames from ``below`` up are this game's, with variables of their own)
+            f = stack[j]
+            env = copies.get(id(f.env))
+            if env is None:
+                env = copies[id(f.env)] = f.env.copy()
+            data = f.data
+            stack[j] = Frame(f.node, env, data[:] if data.__class__ is list else data, f.pc)
+        self.shared_below = i
+
     def spend(self, n):
         """Counts ``n`` units of work (loop passes, cards a loop looks at) against the budget between two
         decisions. Loops written in place subtract from ``work`` themselves and call this to raise."""
