@@ -255,8 +255,11 @@ def _cards_in(k, names, where, problems):
 
 
 def _piles_out(k, piles):
+    """Each pile's cards by host, the hosts in card order (one state, one text: a game read back holds its piles in
+    the order they were written, the game that played them in the order they were first used)."""
     names = k.rules.instance_names
-    return {p.id: {names[h]: [names[c] for c in cs] for h, cs in piles[p.index].items() if cs} for p in k.rules.piles}
+    return {p.id: {names[h]: [names[c] for c in cs] for h, cs in sorted(piles[p.index].items()) if cs}
+            for p in k.rules.piles}
 
 
 def _piles_in(k, doc, problems):
