@@ -52,6 +52,9 @@ class Kernel:
         for c, ctype in enumerate(d.instance_types):
             zone = ctype.start if d.instance_copy[c] <= counts[ctype.index] else d.box
             self.zones[zone][0].append(c)
+            if d.zone_only[zone] is not None and not self.may_lie(c, zone):
+                raise RulesError(f"set-up: {d.instance_names[c]} starts in {d.zones[zone].id}, where a card lies "
+                                 f"only if {d.zones[zone].only_text}")
         self.fresh = []
         self.boards = {}        # board id -> model.boards.BoardState, once laid
         self.start_player = 0
@@ -413,6 +416,9 @@ class Kernel:
         if kind == PILE and d.piles[i].capacity is not None and self.pile_room(i, owner) <= 0:
             names = d.instance_names
             raise RulesError(f"{names[c]} cannot go into {d.piles[i].id} on {names[owner]}: it is full")
+        if kind == ZONE and d.zone_only[i] is not None and not self.may_lie(c, i):
+            z = d.zones[i]
+            raise RulesError(f"{d.instance_names[c]} cannot go into {z.id}: a card lies there only if {z.only_text}")
         loc, mine, tableau = self.loc, self.mine, d.tableau_zones
         source = loc[c]
         skind, si, sowner = source
@@ -457,6 +463,11 @@ class Kernel:
         if not ((skind == ZONE and si in quiet) or (kind == ZONE and i in quiet)):
             self.moves_round += 1
         return True
+
+    def may_lie(self, c, zi):
+        """Whether card ``c`` may lie in zone ``zi`` (the zone's ``only``; True for a zone that declares none)."""
+        z = self.rules.zones[zi]
+        return z.only is None or bool(z.only(self, {"self": c, "key": z.key}))
 
     # ------------------------------------------------------------------ holders and their capacity
     def pile_room(self, pile, host):

@@ -281,6 +281,13 @@ def _from_json(model, data, check_options) -> Kernel:
     if problems:
         raise StateError("inconsistent game state: " + "; ".join(problems))
     k.rebuild()
+    for z in model.zones:       # what a zone may hold (its ``only``), read off the game as it now is
+        if z.only is not None:
+            for owner, cards in enumerate(k.zones[z.index]):
+                bad = next((c for c in cards if not k.may_lie(c, z.index)), None)
+                if bad is not None:
+                    raise StateError(f"zones.{z.id}[{owner}]: {model.instance_names[bad]} may not lie there (a card "
+                                     f"lies there only if {z.only_text})")
     for i, f in enumerate(k.stack):     # what each frame's data says of the game as it now is
         wrong = f.node.frame_problem(f.pc, f.data, k, f.env)
         if wrong:
