@@ -100,3 +100,28 @@ def test_clones_and_saves_are_exact_at_random_decisions(case):
 def test_every_packaged_game_and_example_variant_is_covered():
     assert {c[0] for c in PACKAGED} == set(packaged_games())
     assert len(EXAMPLES) >= 10 and all(c[0].startswith("examples") for c in EXAMPLES)
+
+
+def test_a_save_written_before_loop_bodies_wrote_their_variables_still_loads():
+    """Before, the steps of a for_each run were written as sharing the loop's variables (their own, the item and
+    what they bound, were lost on reading). Such a save read with its history is the game the history gives;
+    read without it, its item is put back (what the run had bound before the save is lost, as it was)."""
+    rules = rules_of("amerigo")
+    game = rules.new_game(3, seed=4)
+    older = None
+    for _ in random_play(game, 4):
+        state = game.to_json()
+        flow = state["flow"]
+        runs = [i for i in range(1, len(flow)) if flow[i]["node"] == flow[i - 1]["node"] + "/for_each/do"]
+        if runs and len(game.history) > 30:
+            older = json.loads(json.dumps(state))
+            for i in runs:
+                assert not flow[i]["shared"] and flow[i]["env"]     # written with its own variables now
+                older["flow"][i]["env"], older["flow"][i]["shared"] = {}, True
+            break
+    assert older is not None
+    assert json.dumps(rules.game_from_json(older).to_json()) == json.dumps(state)
+    hand = rules.game_from_json(older, check_history=False).to_json()["flow"]
+    for i in runs:
+        var = rules.model.nodes[flow[i - 1]["node"]].var        # the loop's item is back
+        assert hand[i]["env"][var] == flow[i]["env"][var] is not None
