@@ -58,12 +58,18 @@ def plain_and_generated(source):
     return plain, generated, codegen.generate(generated)
 
 
+def random_play(game, seed):
+    """Plays ``game`` to its end with uniform random choices (seeded): yields each action just before it is applied,
+    so that a test may look at the game at every decision."""
+    pick = random.Random(seed)
+    while not game.is_over:
+        action = pick.choice(game.legal_actions())
+        yield action
+        game.apply(action)
+
+
 def played_with_saves(rules, players, seed):
     """A whole game of ``rules`` with uniform random choices (seeded), and its JSON state before each decision."""
     g = rules.new_game(players, seed=seed)
-    pick = random.Random(seed)
-    saves = []
-    while not g.is_over:
-        saves.append(json.loads(json.dumps(g.to_json())))
-        g.apply(pick.choice(g.legal_actions()))
+    saves = [json.loads(json.dumps(g.to_json())) for _ in random_play(g, seed)]
     return g, saves

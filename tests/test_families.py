@@ -5,7 +5,7 @@ import pathlib
 import pytest
 
 import boardrules
-from boardrules import ContentError, RulesError
+from boardrules import ContentError, RulesError, StateError
 from boardrules.testing import act, counter, offered, position, zone
 from edits import edited
 
@@ -113,3 +113,47 @@ def test_an_empty_circle_or_an_empty_number_range_is_a_content_error(tmp_path):
                   action: take_lane""")
     with pytest.raises(ContentError, match="no number is from 3 to 2"):
         boardrules.load(str(path))
+
+
+# ---------------------------------------------------------------- what a zone may hold (only)
+ONLY = """  shelf: {scope: player, visibility: public, tableau: true, family: [red, blue], text: your shelf,
+          member: "your {key} shelf"}"""
+
+
+def test_a_shelf_that_holds_only_its_own_hue_plays_as_before_and_refuses_another_card(tmp_path):
+    rules = boardrules.load(str(variant(tmp_path, ONLY, ONLY[:-1] + ",\n          only: {eq: [{attr: hue, of: $self}, $key]}}")))
+    plain = boardrules.load(str(GAME))
+    for seed in range(4):       # every card goes onto the shelf of its hue: the same games
+        a, b = rules.new_game(2, seed=seed), plain.new_game(2, seed=seed)
+        while not a.is_over:
+            action = a.legal_actions()[-1]
+            a.apply(action)
+            b.apply(action)
+        assert a.to_json()["zones"] == b.to_json()["zones"]
+    # a position set up by hand (read back with check_history=False) with a blue card on the red shelf is refused,
+    # by its JSON path; on the blue shelf it is fine
+    assert zone(position(rules, 2, first=0, zones={"shelf_blue": {0: ["blue_4"]}}), "shelf_blue", 0) == ["blue_4"]
+    with pytest.raises(StateError, match=r"zones\.shelf_red\[0\]: blue_4#\d may not lie there \(a card lies there only "
+                                         r"if .*\)"):
+        position(rules, 2, first=0, zones={"shelf_red": {0: ["blue_4"]}})
+
+
+def test_a_step_that_puts_a_card_where_it_may_not_lie_stops_with_a_rules_error_and_changes_nothing(tmp_path):
+    text = variant(tmp_path, ONLY, ONLY[:-1] + ",\n          only: {eq: [{attr: hue, of: $self}, $key]}}").read_text()
+    path = tmp_path / "wrong.yaml"
+    path.write_text(text.replace("to: {zone: shelf, key: {attr: hue, of: $card}}", "to: {zone: shelf, key: red}"))
+    rules = boardrules.load(str(path))
+    g = position(rules, 2, first=0, zones={"lane_1": ["blue_2"], "lane_2": [], "lane_3": [], "lane_4": []},
+                 on={"blue_2": {"mark": 1}}, counters={"tokens": {0: 4}})
+    before = g.to_json()
+    with pytest.raises(RulesError, match=r"blue_2#\d cannot go into shelf_red: a card lies there only if"):
+        act(g, "take_lane", card="blue_2")
+    assert g.to_json() == before
+
+
+def test_cards_that_start_where_they_may_not_lie_stop_the_set_up(tmp_path):
+    rules = boardrules.load(str(variant(tmp_path, "  deck: {scope: shared, visibility: hidden, text: the deck}",
+                                        "  deck: {scope: shared, visibility: hidden, text: the deck,\n"
+                                        "         only: {eq: [{attr: hue, of: $self}, red]}}")))
+    with pytest.raises(RulesError, match=r"set-up: blue_2#1 starts in deck, where a card lies only if"):
+        rules.new_game(2, seed=1)

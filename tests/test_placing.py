@@ -321,6 +321,32 @@ def test_a_bad_covered_entry_is_a_state_error_naming_its_path(rules):
         rules.game_from_json(bad)
 
 
+def test_a_piece_set_up_by_hand_where_no_place_step_could_lay_it_is_a_state_error(rules, tmp_path):
+    """A position set up by hand (read without its history) is held to what the content's place steps can lay:
+    here every piece lies on land and on free cells, so a piece over water or over a marker was never laid."""
+    g = ready(rules, "r2c2", "r2c6")
+    with pytest.raises(StateError, match=r"boards\.map\.covered\[0\]: r1c1 is water"):
+        with_board(rules, g, covered={"r1c1": 0})
+    with pytest.raises(StateError, match=r"boards\.map\.covered\[9\]: r2c2 holds a marker"):
+        with_board(rules, g, covered={"r2c2": 1})
+    assert board(with_board(rules, g, covered={"r2c3": 1}))["covered"][index("r2c3")] == 1
+    # where the content lays pieces anywhere in one region (on water and over markers too), both may be set up
+    loose = boardrules.load(str(edited(GAME, tmp_path, RULES, "rules: [one_region]")))
+    g = with_board(loose, ready(loose, "r2c2", "r2c6"), covered={"r1c1": 0, "r2c2": 1})
+    assert [board(g)["covered"][index(c)] for c in ("r1c1", "r2c2")] == [0, 1]
+
+
+def test_a_covered_cell_on_a_board_no_step_lays_pieces_on_is_a_state_error():
+    rules = boardrules.load(str(GRID))
+    state = rules.new_game(2, seed=1).to_json()
+    b = state["boards"]["main"]
+    land = b["markers"].index(None)
+    b["covered"] = [None] * len(b["markers"])
+    b["covered"][land] = 0
+    with pytest.raises(StateError, match=rf"boards\.main\.covered\[{land}\]: .* no step of this game lays pieces"):
+        rules.game_from_json(state, check_history=False)
+
+
 def test_the_view_shows_the_covered_cells_to_everyone(rules):
     g = ready(rules, "r2c2", "r2c6")
     g.apply({"kind": "lay", "args": {"piece": "dot", "at": "r2c3", "turn": 0}})

@@ -10,16 +10,16 @@ from operator import itemgetter
 
 from ..actions import short
 from ..errors import RulesError, UsageError
-from ..limits import MAX_FLOW_DEPTH, MAX_NUMBER, MAX_STATE_EVENTS, STEP_BUDGET
+from ..limits import MAX_NUMBER, MAX_STATE_EVENTS, STEP_BUDGET
 from ..model import tracks
 from ..model.nodes import Repeat
 from ..model.records import GAME
 from . import rng
-from .state import COPIED_FIELDS, COUNT, DECIDE, END, MOVE, PHASE, REFILL, ROUND, PILE, ZONE, Frame, FullRecord, Pending, clone_source
+from .frames import FlowStack
+from .state import COPIED_FIELDS, COUNT, DECIDE, END, MOVE, PHASE, REFILL, ROUND, PILE, ZONE, FullRecord, Pending, clone_source
 
 
 _UNSET = object()
-MAX_DEPTH = MAX_FLOW_DEPTH  # frames on the flow stack
 MAX_SETUPS = 32             # set-up games kept per model (``Kernel.setup``), one per player count and options
 
 
@@ -31,10 +31,9 @@ def located_error(exc: Exception, where: str) -> RulesError:
     return error
 
 
-class Kernel:
-    """Mutable game state and its interpreter."""
+class Kernel(FlowStack):
+    """Mutable game state and its interpreter (the flow stack's frames: ``frames.FlowStack``)."""
 
-    shared_below = 0    # frames of the flow stack below this index may be shared with a clone (``own_top``)
     work = STEP_BUDGET  # loop passes and cards looked at left before the next decision (``spend``)
 
     def __init__(self, model, players, seed, options, log=True):
@@ -52,6 +51,9 @@ class Kernel:
         for c, ctype in enumerate(d.instance_types):
             zone = ctype.start if d.instance_copy[c] <= counts[ctype.index] else d.box
             self.zones[zone][0].append(c)
+            if d.zone_only[zone] is not None and not self.may_lie(c, zone):
+                raise RulesError(f"set-up: {d.instance_names[c]} starts in {d.zones[zone].id}, where a card lies "
+                                 f"only if {d.zones[zone].only_text}")
         self.fresh = []
         self.boards = {}        # board id -> model.boards.BoardState, once laid
         self.start_player = 0
@@ -154,39 +156,6 @@ class Kernel:
         return new
 
     # ------------------------------------------------------------------ the interpreter
-    def push(self, node, env, data=None):
-        stack = self.stack
-        n = len(stack)
-        if n >= MAX_DEPTH:     # an ability that sets itself off, or a procedure that calls itself
-            raise RulesError(f"the flow nests deeper than {MAX_DEPTH} steps (an effect that keeps setting itself off?)")
-        if n < self.shared_below:
-            self.shared_below = n
-        stack.append(Frame(node, env, data))
-
-    def top_frame(self):
-        """The frame on top of the stack, this game's own (copied first while a clone still shares it)."""
-        stack = self.stack
-        return stack[-1] if len(stack) > self.shared_below else self.own_top()
-
-    def own_top(self):
-        """The top frame, this game's own. After a clone both games share their frames; before one game steps or
-        answers at the top of its stack, it copies the top frames that share one set of variables (the frame of a
-        block and the frames of its ifs and loops), with those variables. Frames lower down stay shared until
-        they are on top."""
-        stack = self.stack
-        top = len(stack) - 1
-        env = stack[top].env
-        k = top
-        while k > 0 and stack[k - 1].env is env:
-            k -= 1
-        env = env.copy()
-        for i in range(k, top + 1):
-            f = stack[i]
-            data = f.data
-            stack[i] = Frame(f.node, env, data[:] if data.__class__ is list else data, f.pc)
-        self.shared_below = k
-        return stack[top]
-
     def spend(self, n):
         """Counts ``n`` units of work (loop passes, cards a loop looks at) against the budget between two
         decisions. Loops written in place subtract from ``work`` themselves and call this to raise."""
@@ -389,6 +358,9 @@ class Kernel:
         if kind == PILE and d.piles[i].capacity is not None and self.pile_room(i, owner) <= 0:
             names = d.instance_names
             raise RulesError(f"{names[c]} cannot go into {d.piles[i].id} on {names[owner]}: it is full")
+        if kind == ZONE and d.zone_only[i] is not None and not self.may_lie(c, i):
+            z = d.zones[i]
+            raise RulesError(f"{d.instance_names[c]} cannot go into {z.id}: a card lies there only if {z.only_text}")
         loc, mine, tableau = self.loc, self.mine, d.tableau_zones
         source = loc[c]
         skind, si, sowner = source
@@ -433,6 +405,11 @@ class Kernel:
         if not ((skind == ZONE and si in quiet) or (kind == ZONE and i in quiet)):
             self.moves_round += 1
         return True
+
+    def may_lie(self, c, zi):
+        """Whether card ``c`` may lie in zone ``zi`` (the zone's ``only``; True for a zone that declares none)."""
+        z = self.rules.zones[zi]
+        return z.only is None or bool(z.only(self, {"self": c, "key": z.key}))
 
     # ------------------------------------------------------------------ holders and their capacity
     def pile_room(self, pile, host):

@@ -105,10 +105,14 @@ def to_json(k) -> dict:
         if value or not f.optional:
             out[f.name] = value
     flow = []
+    below = None
     for f in k.stack:       # a FrameDoc's fields, in their order
-        shared = bool(getattr(f.node, "shared", False))
+        # shared: the frame works in the very variables of the frame below it (a loop's body, which works in a
+        # copy of them with the item, writes its own)
+        shared = f.node.shared and below is not None and f.env is below.env
         flow.append({"node": f.node.path, "pc": f.pc, "env": {} if shared else _plain(_env_out(k, f.env)),
                      "data": _plain(f.data), "shared": shared})
+        below = f
     out["flow"] = flow
     p = k.pending
     out["pending"] = None if p is None else {"node": p.node.path, "player": p.player}
@@ -142,8 +146,9 @@ def from_json(model, data, check_options, check_history=True) -> Kernel:
         raise StateError(f"events: {len(events)} events, more than a saved state may hold ({MAX_STATE_EVENTS})")
     try:
         k = _from_json(model, data, check_options)
+        older = k.__dict__.pop("_older_flow", False)
         if check_history:
-            check_replay(k)
+            k = check_replay(k, older)
         return k
     except StateError:
         raise
@@ -231,13 +236,21 @@ def _from_json(model, data, check_options) -> Kernel:
         if node is None or not node.framed:
             problems.append(f"flow[{i}]: unknown flow node {fd.node!r}")
             continue
-        if fd.shared != bool(getattr(node, "shared", False)):
+        below = k.stack[-1] if k.stack else None
+        # the body of a loop that gives it variables of its own (for_each: the item) is not shared
+        own = below is not None and below.node.own_body and below.node.body is node
+        if fd.shared and not node.shared or not fd.shared and node.shared and below is not None and not own:
             problems.append(f"flow[{i}].shared: a frame of {fd.node} is {'not ' * (not node.shared)}shared")
             continue
         wrong = node.frame_problem(fd.pc, fd.data, k)
         if wrong:
             problems.append(f"flow[{i}].data ({fd.node}): {wrong}")
-        if fd.shared and prev is not None:
+        if fd.shared and own:
+            # written before a loop's body wrote its variables: the ones the run began with (what it bound before
+            # the state was saved is lost; a state read with its history is taken from the replay, exactly)
+            env = below.node.body_env(prev, below.data)
+            k._older_flow = True
+        elif fd.shared and prev is not None:
             env = prev
         else:
             env = _env_in(k, fd.env, problems, f"flow[{i}].env")
@@ -268,6 +281,13 @@ def _from_json(model, data, check_options) -> Kernel:
     if problems:
         raise StateError("inconsistent game state: " + "; ".join(problems))
     k.rebuild()
+    for z in model.zones:       # what a zone may hold (its ``only``), read off the game as it now is
+        if z.only is not None:
+            for owner, cards in enumerate(k.zones[z.index]):
+                bad = next((c for c in cards if not k.may_lie(c, z.index)), None)
+                if bad is not None:
+                    raise StateError(f"zones.{z.id}[{owner}]: {model.instance_names[bad]} may not lie there (a card "
+                                     f"lies there only if {z.only_text})")
     for i, f in enumerate(k.stack):     # what each frame's data says of the game as it now is
         wrong = f.node.frame_problem(f.pc, f.data, k, f.env)
         if wrong:
@@ -488,9 +508,11 @@ def _pile_problems(k):
     return out
 
 
-def check_replay(k):
+def check_replay(k, older=False):
     """The state ``k`` (read from JSON) must be what its history gives when replayed from its seed, options and
-    players: every action legal where it was taken, and the state reached the same (``to_json``) as the one read."""
+    players: every action legal where it was taken, and the state reached the same (``to_json``) as the one read.
+    Returns the game to play on: ``k``, or for a state written before a loop's body wrote its variables (``older``:
+    ``k`` lacks those it bound), the replayed game, which has them."""
     d = k.rules
     r = Kernel.setup(d, k.players, k.seed, dict(k.options), log=k.events is not None).start()
     for i, a in enumerate(k.history):
@@ -508,9 +530,22 @@ def check_replay(k):
         except RulesError as exc:
             raise StateError(f"history[{i}]: the game replayed from its seed stops here: {exc}") from None
     mine, theirs = to_json(k), to_json(r)
+    if older:       # compared as such a state was written
+        _older_flow(mine["flow"], k.stack)
+        _older_flow(theirs["flow"], r.stack)
     if mine != theirs:
         wrong = next((name for name in theirs if theirs[name] != mine.get(name)), "?")
         raise StateError(f"history: replayed from its seed, it does not give this state ({wrong} differs)")
+    return r if older else k
+
+
+def _older_flow(flow, stack):
+    """``flow`` (``to_json``'s, of ``stack``) as states were written before a loop's body wrote its own variables:
+    the body's frame written as sharing the loop's."""
+    for i in range(1, len(flow)):
+        below = stack[i - 1].node
+        if stack[i].node.shared and below.own_body and below.body is stack[i].node:
+            flow[i]["env"], flow[i]["shared"] = {}, True
 
 
 def _decision(model, path: str, node, asked=None) -> str:

@@ -6,6 +6,7 @@ is rebuilt from the fields after JSON in, and copied with them by ``clone``.
 """
 from __future__ import annotations
 
+import weakref
 from typing import Any, Callable
 
 import attrs
@@ -14,6 +15,7 @@ from ..actions import Action
 from ..limits import MAX_STATE_EVENTS
 from ..model import tracks as T
 from ..model.boards import read_boards
+from ..model.laying import Free, Place
 from .rng import MASK
 
 ZONE, PILE = 0, 1
@@ -255,8 +257,11 @@ def _cards_in(k, names, where, problems):
 
 
 def _piles_out(k, piles):
+    """Each pile's cards by host, the hosts in card order (one state, one text: a game read back holds its piles in
+    the order they were written, the game that played them in the order they were first used)."""
     names = k.rules.instance_names
-    return {p.id: {names[h]: [names[c] for c in cs] for h, cs in piles[p.index].items() if cs} for p in k.rules.piles}
+    return {p.id: {names[h]: [names[c] for c in cs] for h, cs in sorted(piles[p.index].items()) if cs}
+            for p in k.rules.piles}
 
 
 def _piles_in(k, doc, problems):
@@ -376,7 +381,49 @@ def boards_out(k, boards):
 
 
 def _boards_in(k, doc, problems):
-    return read_boards(k.rules.boards, k.players, doc, problems)
+    boards = read_boards(k.rules.boards, k.players, doc, problems)
+    for bid, st in boards.items():
+        problems.extend(_covered_problems(k.rules, bid, st))
+    return boards
+
+
+_LAYING = weakref.WeakKeyDictionary()
+
+
+def _laying(model) -> dict:
+    """Board id -> how the content's place steps may lay pieces on it: (on water: some step lays a piece off land,
+    on markers: some step lays one without the ``free`` clause, over marked cells). A board no step lays pieces on
+    is not listed. Made once per model."""
+    got = _LAYING.get(model)
+    if got is None:
+        got = {}
+        for node in model.nodes.values():
+            if isinstance(node, Place):
+                water, marked = got.get(node.bid, (False, False))
+                got[node.bid] = (water or not node.on_land,
+                                 marked or not any(isinstance(c, Free) for c in node.clauses))
+        _LAYING[model] = got
+    return got
+
+
+def _covered_problems(model, bid, st) -> list:
+    """What the content's place steps could not have laid on board ``bid`` (a state set up by hand): a covered cell
+    on a board no step lays pieces on, a covered water cell where every piece is laid on land, a covered cell that
+    also holds a marker where every piece is laid on free cells. The first such cell, by its JSON path."""
+    lays = _laying(model).get(bid)
+    cells, owner = st.geo.laid.cells, st.owner
+    for i, seat in enumerate(st.covered):
+        if seat < 0:
+            continue
+        where = f"boards.{bid}.covered[{i}]: {st.geo.node_name(i)}"
+        if lays is None:
+            return [f"{where} is covered, and no step of this game lays pieces on this board"]
+        if not lays[0] and not cells[i].land:
+            return [f"{where} is water, and every piece laid on this board lies on land"]
+        if not lays[1] and owner[i] >= 0:
+            return [f"{where} holds a marker (boards.{bid}.markers[{i}]), and every piece laid on this board lies "
+                    "on cells with no marker"]
+    return []
 
 
 def _events_out(k, events):

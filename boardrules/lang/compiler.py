@@ -86,6 +86,7 @@ class ContentCompiler(StepCompiler):
         for doc, path, key, spec in self.entries("selectors"):
             m.selectors[key] = (spec, path)
         self.cards()
+        self.zone_rules()
         self.copy_rules(top)
         self.role_nouns()
         self.quantities()

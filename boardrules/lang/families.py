@@ -41,6 +41,24 @@ class FamilyTerms:
             return zi
         return fn, _member_text(fam, ktext)
 
+    def zone_rules(self):
+        """Each zone's ``only``: the condition a card meets to lie in it, with the card in $self (and in a family, the
+        member's key in $key). The compiler calls it once the zones and the cards are known."""
+        m = self.m
+        for doc, path, key, spec in self.entries("zones"):
+            if "only" not in spec:
+                continue
+            fam = m.families.get(key) if "family" in spec else None
+            if fam is not None:
+                self.bound_vars.add("key")
+            fn, text = self.condition(spec["only"], path + ("only",))
+            members = tuple(zip(fam.members, fam.keys)) if fam is not None else \
+                ((m.zone_index[key], None),) if key in m.zone_index else ()
+            for zi, k in members:
+                z = m.zones[zi]
+                z.only, z.only_text, z.key = fn, text, k
+        m.zone_only = tuple(z.only for z in m.zones)
+
     def family_ref(self, fam, node, path):
         """A zone reference that names a family: one member (``key``), or every member's cards together."""
         shared = fam.scope == "shared"

@@ -457,6 +457,10 @@ def content_schemas() -> dict[str, dict]:
                             "text": text, "tableau": {"type": "boolean"}, "quiet": {"type": "boolean"},
                             "holds": {"type": "string", "description": "what one card in it is called in the rules "
                                       "pages when nothing else says (one word, as its text would use it)"},
+                            "only": dict(R("condition"), description="which cards may lie in it: a condition of the "
+                                         "card ($self; in a family, with the member's key in $key). A step that puts "
+                                         "another card there stops the game with a RulesError; a saved state with "
+                                         "one there is refused"),
                             "refill": obj({"from": ident, "shuffle": {"type": "boolean"}}, ["from"])}, ["scope", "visibility"])),
       "piles": mapping(obj({"visibility": {"enum": ["hidden", "public"]}, "text": text,
                             "capacity": dict(R("expr"), description="how many cards the pile on one card holds: a "

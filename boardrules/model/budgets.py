@@ -98,9 +98,12 @@ class Spend(Node):
             raise RulesError(f"{self.path or 'a spend step'}: spends {n} points from the budget ${var}, which "
                              f"has {left} left")
         env[var] = left - n
-        for frame in reversed(g.stack):
+        stack = g.stack
+        i = len(stack) - 1
+        while i > 0 and stack[i].node is not self.home:
+            i -= 1
+        g.own_from(i)       # (frames a clone still shares are copied before they are written)
+        for frame in stack[i:]:
             if var in frame.env:
                 frame.env[var] = left - n
-            if frame.node is self.home:
-                break
         return False

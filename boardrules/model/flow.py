@@ -183,6 +183,7 @@ class ForEach(Node):
 
     framed = True
     shared = True
+    own_body = True     # each run of the body works in a copy of the loop's variables, with the item
 
     def __init__(self, items, var, body):
         self.items, self.var, self.body = items, var, body
@@ -217,6 +218,15 @@ class ForEach(Node):
         env = dict(f.env)
         env[self.var] = items[i]
         g.push(self.body, env)
+
+    def body_env(self, env, data):
+        """The variables the run of the body now under way started with, from the loop's variables and its frame's
+        data ``[items, next index]`` (for a state saved before bodies' variables were written)."""
+        env = dict(env)
+        if isinstance(data, list) and len(data) == 2 and isinstance(data[0], list) and type(data[1]) is int \
+                and 0 < data[1] <= len(data[0]):
+            env[self.var] = data[0][data[1] - 1]
+        return env
 
 
 class Call(Node):

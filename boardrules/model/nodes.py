@@ -34,6 +34,7 @@ def _seat_problem(g, seat, what):
 class Node:
     framed = False
     shared = False      # a framed node that works in its parent frame's variables
+    own_body = False    # a loop that runs its body (shared or not) in variables of its own (``body_env``)
     path = ""
     text = ""       # the step as a sentence (logs, the docs); "" leaves it out of the rules pages
     head = ""       # a step that holds steps: its own clause ("if <condition>") ...

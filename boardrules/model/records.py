@@ -80,6 +80,9 @@ class ZoneDef:
     refill_shuffle: bool = True
     quiet: bool = False     # moves into or out of it are bookkeeping, not counted by {moves: round}
     holds: str = ""         # what one card in it is called in the rules pages ("" : a card)
+    only: object = None     # fn(game, env): whether the card $self may lie in it ($key: its key in a family), or None
+    only_text: str = ""     # that condition in words
+    key: object = None      # a family member's key (None: not a member)
 
 
 @attrs.define(eq=False)
@@ -277,6 +280,7 @@ class GameDef:
     shelf_zones: set = attrs.field(factory=set)         # zones a release with the shelf resolver goes through
     quiet_zones: frozenset = frozenset()
     tableau_zones: tuple = ()                          # per zone: whether its cards are a player's tableau
+    zone_only: tuple = ()                              # per zone: its ``only`` condition, or None
     piles: list = attrs.field(factory=list)
     pile_index: dict = attrs.field(factory=dict)
     counters: list = attrs.field(factory=list)
