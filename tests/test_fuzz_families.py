@@ -186,8 +186,8 @@ def board_step(draw):
 
 @st.composite
 def board_game(draw):
-    n = draw(st.integers(1, 6))
-    tiles = {f"t{i}": draw(tile(n)) for i in range(draw(st.integers(1, 3)))}
+    n = draw(st.integers(1, 6) | st.sampled_from([12, 20, 40]))        # up to the limits: 20 x 20 tiles 2 x 2 is
+    tiles = {f"t{i}": draw(tile(n)) for i in range(draw(st.integers(1, 3)))}      # the most cells a board may have
     layouts = {}
     for players in ("2", "3"):
         rows, cols = draw(st.integers(1, 3)), draw(st.integers(1, 3))
