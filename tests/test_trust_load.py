@@ -101,9 +101,12 @@ def test_a_nul_byte_in_a_file_name_is_a_content_error(tmp_path, where):
 
 
 def test_large_files_included_many_times_stop_at_the_load_byte_budget(tmp_path):
-    # two 2 MB files included many times took 177 s: every file of a load now counts against one budget
+    # two 2 MB files included many times took 177 s: every file of a load now counts against one budget, and a file
+    # named again is refused at its entry without being read again (issue 38)
     big = 'x: "' + "a" * 1_900_000 + '"\n'
-    text = CONTROL.replace(PLAYERS, PLAYERS + "include: [" + ", ".join(["big.yaml", "other.yaml"] * 30) + "]\n")
+    text = CONTROL.replace(PLAYERS, PLAYERS + "include: [" + ", ".join(["big.yaml", "other.yaml", "more.yaml"] * 20)
+                           + "]\n")
     start = time.perf_counter()
-    refused(game_dir(tmp_path, text, big__yaml=big, other__yaml=big), f"at most {MAX_TOTAL_BYTES:,} bytes")
+    refused(game_dir(tmp_path, text, big__yaml=big, other__yaml=big, more__yaml=big), f"at most {MAX_TOTAL_BYTES:,} bytes")
     assert time.perf_counter() - start < 10
+    refused(tmp_path, "'big.yaml' is included already (include[0])")

@@ -86,18 +86,21 @@ class Gathering:
         left_bytes = MAX_TOTAL_BYTES - self.bytes
         from .yamlio import load_yaml       # the YAML parser is imported when a file is first parsed
 
+        max_values = min(MAX_FILE_VALUES, max(left, 0))
         try:
-            doc = load_yaml(path, max_values=min(MAX_FILE_VALUES, max(left, 0)),
-                            max_bytes=min(MAX_FILE_BYTES, max(left_bytes, 0)))
+            doc = load_yaml(path, max_values=max_values, max_bytes=min(MAX_FILE_BYTES, max(left_bytes, 0)))
         except ContentError as exc:
             issues = exc.errors
+            if "too many values" in issues[0].message:
+                # the values parsed before it stopped count against the load too: sixty files of 5,001 values
+                # each parse 5,000 of them once, not sixty times over
+                self.values += max_values
             if left < MAX_FILE_VALUES and "too many values" in issues[0].message:
                 issues = [attrs.evolve(issues[0], hint=f"a game's files together may hold at most "
                                                        f"{MAX_TOTAL_VALUES} values")]
             elif left_bytes < MAX_FILE_BYTES and "too large" in issues[0].message:
                 issues = [attrs.evolve(issues[0], hint=f"a game's files together may hold at most "
-                                                       f"{MAX_TOTAL_BYTES:,} bytes (a file included twice counts "
-                                                       "twice)")]
+                                                       f"{MAX_TOTAL_BYTES:,} bytes")]
             self.issues.extend(issues)
             self._set_aside_unparsed(path)
             return None
@@ -196,6 +199,7 @@ def gather(path: Path, found: Gathering, chain=(), root: Path | None = None) -> 
         found.issues.append(doc.issue(("include",), f"at most {MAX_FILES} included files, got {len(includes)}"))
         found.blind = True
         includes = []
+    seen: dict = {}
     for i, name in enumerate(includes):
         if not isinstance(name, str):
             continue                 # the schema has reported it
@@ -205,6 +209,12 @@ def gather(path: Path, found: Gathering, chain=(), root: Path | None = None) -> 
             found.issues.append(doc.issue(("include", i), f"included file {exc.message}", exc.hint))
             found.blind = True
             continue
+        same = os.path.realpath(target)
+        if same in seen:             # it would define everything it holds twice: read once, refused here
+            found.issues.append(doc.issue(("include", i), f"{name!r:.80} is included already (include[{seen[same]}])",
+                                          "include each file once"))
+            continue
+        seen[same] = i
         part = found.read(target, by=(doc, ("include", i)))
         found.order.append(str(target))
         if part is not None:

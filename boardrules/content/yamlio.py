@@ -140,6 +140,15 @@ def load_yaml(
     return Located(file, data, converter.positions, converter.keys, size)
 
 
+def _int_digits(text: str) -> int:
+    """The digits of an integer as written, in its own base: a hex literal's letters count too (``0x`` and a sign
+    do not), so ``0xfff...`` of 20,000 digits is refused like 20,000 nines."""
+    text = text.lstrip("+-").lower()
+    if text[:2] in ("0x", "0o", "0b"):
+        text = text[2:]
+    return sum(ch.isalnum() for ch in text)
+
+
 class _Converter:
     """Turns a composed node graph into plain Python, enforcing the limits."""
 
@@ -219,7 +228,7 @@ class _Converter:
             self.fail(node, f"tag {_short_tag(node.tag)} cannot be used on a scalar")
         if node.tag in (_STR, _MERGE, _CORE + "timestamp"):
             return node.value
-        if node.tag == _INT and sum(ch.isdigit() for ch in node.value) > MAX_INT_DIGITS:
+        if node.tag == _INT and _int_digits(node.value) > MAX_INT_DIGITS:
             # (Python refuses to read an int of over 4,300 digits with an error of its own; far fewer are useful)
             self.fail(node, f"an integer of more than {MAX_INT_DIGITS} digits",
                       hint=f"numbers in content stay within {MAX_NUMBER:,}")

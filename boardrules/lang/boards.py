@@ -17,6 +17,7 @@ size|empty|markers|all_markers|covered, cell: <value>, of: <player>, board: <boa
 """
 from __future__ import annotations
 
+from ..limits import MAX_BOARD_CELLS, MAX_BOARDS, MAX_TILE_SIDE
 from ..model import boards as B
 from ..model.phrase import joined, ph
 from ..model.records import article
@@ -46,6 +47,9 @@ class BoardTerms:
         for tid, spec in (data.get("tiles") or {}).items():
             rows = spec.get("rows") or []
             n = len(rows)
+            if n > MAX_TILE_SIDE:
+                self.report(("tiles", tid, "rows"), f"tile {tid!r} has {n} rows: a tile has at most {MAX_TILE_SIDE}")
+                continue
             grid, ok = [], True
             for r, row in enumerate(rows):
                 path = ("tiles", tid, "rows", r)
@@ -69,7 +73,10 @@ class BoardTerms:
                     self.report(("tiles", tid, "rows", 0), f"tile {tid!r} is {n} x {n} but tile {first!r} is "
                                 f"{sizes[first]} x {sizes[first]}: the tiles of a game are all one size")
                     tiles.pop(tid)
-        for bid, spec in (data.get("boards") or {}).items():
+        for k, (bid, spec) in enumerate((data.get("boards") or {}).items()):
+            if k >= MAX_BOARDS:
+                self.report(("boards", bid), f"a game has at most {MAX_BOARDS} boards", at_key=True)
+                continue
             bdef = self.board_def(bid, spec, tiles)
             if bdef is not None:
                 self.m.boards[bid] = bdef
@@ -99,6 +106,16 @@ class BoardTerms:
                 players = int(count)
             except ValueError:
                 self.report(lp, f"a layout is keyed by a player count, got {count!r}", at_key=True)
+                continue
+            low, high = getattr(self.m, "min_players", 1), getattr(self.m, "max_players", 1)
+            if not low <= players <= high:
+                self.report(lp, f"a layout for {players} players, but the game is for {low} to {high}", at_key=True)
+                continue
+            n = len(next(iter(tiles.values())))
+            cells = len(slots) * n * n
+            if cells > MAX_BOARD_CELLS:
+                self.report(lp, f"this layout lays {len(slots) // columns} x {columns} tiles of {n} x {n} cells, "
+                                f"{cells:,} cells: a board has at most {MAX_BOARD_CELLS:,}")
                 continue
             layouts[players] = (tuple(slots), columns)
         border = bool(spec.get("border"))

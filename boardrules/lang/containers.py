@@ -11,6 +11,7 @@ game's seed to draw from. The nodes and their random draws are described in ``mo
 """
 from __future__ import annotations
 
+from ..limits import MAX_SHELVES
 from ..model import containers as C
 from ..model.phrase import joined, ph
 
@@ -113,9 +114,10 @@ class ContainerTerms:
             fn, t = self.amount(value, p + (key,))
             fns.append(fn)
             texts[key] = t
-            top = 100 if key in ("lodge", "knock") else None
+            top = 100 if key in ("lodge", "knock") else MAX_SHELVES if key == "shelves" else None
             if type(value) is int and (value < 0 or top is not None and value > top):
-                what = "a percentage from 0 to 100" if top else "a whole number, 0 or more"
+                what = "a percentage from 0 to 100" if key in ("lodge", "knock") else \
+                    f"a whole number from 0 to {MAX_SHELVES}" if top else "a whole number, 0 or more"
                 self.report(p + (key,), f"{key} is {value}: it must be {what}")
         if cname in self.m.zone_index:
             self.m.shelf_zones.add(self.m.zone_index[cname])

@@ -180,6 +180,8 @@ class Compiler(FamilyTerms, PieceTerms):
         self.words = weakref.WeakKeyDictionary()    # compiled value that may not be a number -> what it is (for
                                                     # the error when arithmetic or a count uses it)
         self.bound_vars = set(BUILTIN_VARS)     # variables some step or condition binds
+        self.word_vars = {}      # variable -> what it may hold that is no number (a track space's attribute of
+                                 # words, bound by the track's event): arithmetic on it is a content error
         self.used_vars = {}      # variable -> where it is first used
         self.counts_moved = set()   # variables a move or pick counts its cards into ('as'), besides $moved
         self.moved_said = {}        # such a variable -> what "it is not 0" and "it is 0" read as, when a step says
@@ -335,6 +337,8 @@ class Compiler(FamilyTerms, PieceTerms):
         if is_var(node):
             var = self.var(node, path)
             fn = coded(lambda g, env: env.get(var, 0), lambda e: f"env.get({e.const(var)}, 0)")
+            if var in self.word_vars:
+                self.words[fn] = self.word_vars[var]
             if (var == "moved" and var not in self.nouns) or var in self.counts_moved:     # a count of cards moved
                 self.zero[id(fn)] = self.moved_said.get(var, ("some cards were just moved", "no card was just moved"))
             return fn, self.m.noun(var, self.nouns)

@@ -522,12 +522,13 @@ def content_schemas() -> dict[str, dict]:
       "tracks": mapping(obj({
           "scope": {"enum": ["player", "shared"], "description": "who has a marker: each player (default) or the "
                                                                   "table"},
-          "length": {"type": "integer", "description": "the last space; a marker starts on 0"},
+          "length": {"type": "integer", "maximum": MAX_NUMBER, "description": "the last space; a marker starts on 0"},
           "text": text,
           "spaces": {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
                      "description": "space number (in quotes) -> its attributes (numbers or words): the "
                                                      "threshold spaces, each firing 'event' once per marker",
-                     "additionalProperties": {"type": "object", "additionalProperties": {"type": ["integer", "string"]}}},
+                     "additionalProperties": {"type": "object", "additionalProperties": {
+                         "type": ["integer", "string"], "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}}},
           "event": dict(ident, description="the event a threshold space fires when a marker first reaches or passes it"),
           "at_end": {"description": "what happens to the steps past the end: forfeit (lost) or {convert: <counter>} "
                                     "(added to that counter of the same holder, 1:1)",

@@ -76,6 +76,8 @@ class TrackTerms:
             names = tuple(a for a in names if a not in BUILTIN_VARS and a != "space" and a.isidentifier())
             for a in names:
                 m.declare_var(a, "value", path + ("spaces",), self.report)
+                if event is not None and any(type(attrs.get(a, 0)) is not int for attrs in spaces.values()):
+                    self.word_vars.setdefault(a, f"${a}, which the spaces of the track {key!r} set to words")
             m.track_index[key] = len(m.tracks)
             m.tracks.append(T.TrackDef(len(m.tracks), key, ci, scope, length, spec.get("text", key), spaces,
                                        tuple(sorted(spaces)), event, convert, bool(spec.get("order")), names))
@@ -103,8 +105,8 @@ class TrackTerms:
         key = "retreat" if back else "advance"
         spec, p = item[key], path + (key,)
         t = self.track_ref(spec.get("track"), p + ("track",))
-        if t is None:
-            return None, ""
+        if t is None:       # (reported: a node that is never played, so the step can still be compiled around)
+            return T.Advance(None, lambda g, env: 0, lambda g, env: 0, back), "?"
         who, whose = self.track_holder(t, spec, p + ("of",))
         by, btext = self.amount(spec.get("by", 1), p + ("by",))
         node = T.Advance(t, who, by, back)
@@ -155,14 +157,24 @@ class TrackTerms:
         if t is None:
             return who, whose
         name, spaces, ci = node["space_attr"], t.spaces, t.counter
-        return (lambda g, env: spaces.get(g.counters[ci][who(g, env)], {}).get(name, 0)), \
-            ph('the ', name.replace('_', ' '), ' of the space of ', whose, ' marker on ', t.text)
+        fn = lambda g, env: spaces.get(g.counters[ci][who(g, env)], {}).get(name, 0)      # noqa: E731
+        if self.track_words(t, name):
+            self.words[fn] = f"the attribute {name!r} of the spaces of {t.id!r}, which holds words"
+        return fn, ph('the ', name.replace('_', ' '), ' of the space of ', whose, ' marker on ', t.text)
+
+    def track_words(self, t, name) -> bool:
+        """Whether some space of track ``t`` gives its attribute ``name`` a word (not a number)."""
+        return any(type(attrs.get(name, 0)) is not int for attrs in t.spaces.values())
 
     def num_best_reached(self, node, path):
         t, who, whose = self._track_num(node, path, "best_reached")
         if t is None:
             return who, whose
         name, ti = node["best_reached"], t.index
+        if self.track_words(t, name):
+            self.report(path + ("best_reached",), f"the attribute {name!r} of the spaces of {t.id!r} holds words: "
+                                                  "the highest of them needs numbers")
+            return (lambda g, env: 0), "?"
         values = [(s, t.spaces[s].get(name, 0)) for s in t.thresholds]
 
         def fn(g, env):

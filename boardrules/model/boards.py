@@ -16,8 +16,9 @@ from typing import NamedTuple
 
 from ..actions import Action
 from ..errors import RulesError
+from ..limits import MAX_LAYOUT_DRAWS as MAX_DRAWS
 from ..limits import MAX_NUMBER
-from .nodes import DECLINE, Node, decline_action
+from .nodes import DECLINE, Node, charge, check_answers, decline_action
 
 ROTATIONS = (0, 90, 180, 270)
 
@@ -321,10 +322,6 @@ def region_class(bdef, size) -> str:
 
 
 # ---------------------------------------------------------------------- the steps
-#: How many layouts a board with rotations drawn at random tries before the set-up fails.
-MAX_DRAWS = 100
-
-
 def live(g, bid):
     """The state of board ``bid`` in the game ``g`` (a RulesError before it is laid)."""
     state = g.boards.get(bid)
@@ -427,6 +424,7 @@ class Claim(Node):
     def options(self, g, env):
         state = live(g, self.bid)
         geo, owner, covered, where, var = state.geo, state.owner, state.covered, self.where, self.var
+        charge(g, len(geo.laid.cells), f"claiming a cell of {self.bdef.text}")
         saved = env.get(var)
         values = []
         for i, cell in enumerate(geo.laid.cells):
@@ -437,6 +435,7 @@ class Claim(Node):
                         continue
                 values.append(i)
         env[var] = saved
+        check_answers(len(values) + self.optional, f"claiming a cell of {self.bdef.text}")
         return [self.action(geo, i) for i in values], values
 
     def answer_domain(self, model):
@@ -529,9 +528,11 @@ class MovePieces(Node):
             return
         here = mine[f.data]
         geo = state.geo
+        charge(g, len(geo.graph.links), f"moving a piece on {self.bdef.text}")
         dests = reachable(geo.graph, here, self.budget(g, env), state.full_test(self.bdef))
         if self.ends == "border":
             dests = [node for node in dests if node >= geo.graph.cells]
+        check_answers(len(dests) + 1, f"moving a piece on {self.bdef.text}")
         values = [here, *dests]
         actions = [self.action(geo, here, True), *(self.action(geo, node, False) for node in dests)]
         if len(values) == 1:

@@ -20,7 +20,8 @@ in the saved game), so that a step added elsewhere, which draws from the main st
 The cards kept stay in pool order; the others come out in pool order (the first of them ends at the bottom of the
 destination). Given *k*, the cards kept are a uniform sample, so how many of each type come out is hypergeometric.
 
-**shelf** (``shelves``, ``room``, ``lodge`` and ``knock``: whole numbers, the last two percentages from 0 to 100)
+**shelf** (``shelves``, ``room``, ``lodge`` and ``knock``: whole numbers, the first at most ``MAX_SHELVES``, the last
+two percentages from 0 to 100)
 lets the cards fall one at a time through ``shelves`` shelves, top first, each holding at most ``room`` cards. The
 cards lodged on the shelves are the container's contents: its cards lie shelf by shelf, top shelf first, and the
 game's ``shelves`` field (``engine/state.py``) records how many lie on each. That record fits while the container
@@ -38,12 +39,15 @@ empty:
 3. the cards knocked loose join the end of the falling set (they fall to the next shelf).
 
 What is still falling below the last shelf comes out, in the order it fell out. The number of calls depends only on
-the cards and the shelves, never on the percentages (a knock of 0 still draws).
+the cards and the shelves, never on the percentages (a knock of 0 still draws). Each shelf a falling set reaches
+counts the cards lying there and the cards falling as work against the budget between two decisions (STEP_BUDGET):
+a release that would draw more stops the game with a RulesError.
 
 **oracle** draws nothing: an outside source (a person reading a real container, or a test) says what came out. For
 each card type present in the pool, in the order of the content's cards, the player the release names (``ask``,
 default the player the steps run for) answers "how many came out?", a number from 0 to that type's count in the
-pool; an answer outside that is an illegal action. When all are answered, the cards come out: of each type, the
+pool; an answer outside that is an illegal action. A type with more copies inside than a decision has answers
+(MAX_ANSWERS) stops the game with a RulesError. When all are answered, the cards come out: of each type, the
 first ones in pool order, as many as answered; they come out in pool order. The questions are a frame of their own
 (``OracleRelease``), whose data is the answers given so far, so a game saved between two answers goes on.
 """
@@ -51,8 +55,8 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..errors import RulesError
-from ..limits import MAX_NUMBER
-from .nodes import Node
+from ..limits import MAX_NUMBER, MAX_SHELVES
+from .nodes import Node, charge, check_answers
 
 #: The resolvers a release may use (the content's ``model``).
 RESOLVERS = ("urn", "shelf", "oracle")
@@ -126,7 +130,7 @@ class Shelf:
 
     def numbers(self, g, env):
         s, room, lodge, knock = (fn(g, env) for fn in (self.shelves, self.room, self.lodge, self.knock))
-        for name, v, top in (("shelves", s, MAX_NUMBER), ("room", room, MAX_NUMBER), ("lodge", lodge, 100),
+        for name, v, top in (("shelves", s, MAX_SHELVES), ("room", room, MAX_NUMBER), ("lodge", lodge, 100),
                              ("knock", knock, 100)):
             if not 0 <= v <= top:
                 raise RulesError(f"a container's {name} is {v}: it must be from 0 to {top}")
@@ -155,6 +159,7 @@ class Shelf:
             falling = [c]
             for s in range(n_shelves):
                 shelf = shelves[s]
+                charge(g, len(shelf) + len(falling), "cards falling through the shelves of a container")
                 knocked = [x for x in shelf if below(100) < knock]
                 if knocked:
                     shelf = shelves[s] = [x for x in shelf if x not in knocked]
@@ -231,6 +236,7 @@ class OracleRelease(Node):
         answers = f.data
         if len(answers) < len(present):
             t, n = present[len(answers)]
+            check_answers(n + 1, f"how many {g.rules.types[t].id} came out of {self.container_text}")
             g.ask(self, self.who(g, env), [self.action(g, t, i) for i in range(n + 1)], list(range(n + 1)))
             return
         where = self.through(g, env)

@@ -15,9 +15,10 @@ table of the cells or regions that satisfy them) and then checked per placement,
 from __future__ import annotations
 
 from ..actions import Action
+from ..limits import MAX_ANSWERS, MAX_KEPT_PLACEMENTS
 from . import pieces as P
 from .boards import _node_names, fill_regions, give_item, live
-from .nodes import DECLINE, Node, decline_action
+from .nodes import DECLINE, Node, charge, check_answers, decline_action
 
 TURNS = (0, 90, 180, 270)
 
@@ -62,6 +63,7 @@ def placements(geo, shape, on_land: bool, one_region: bool) -> tuple:
     got = geo.placements.get(key)
     if got is not None:
         return got
+    keep(geo, len(geo.laid.cells))
     laid, region_of = geo.laid, geo.region_of
     cells_of = laid.cells
     w, h = laid.width, laid.height
@@ -87,12 +89,27 @@ def by_cell(geo, shape, on_land: bool, one_region: bool) -> dict:
     key = ("by_cell", shape, on_land, one_region)
     got = geo.placements.get(key)
     if got is None:
+        every = placements(geo, shape, on_land, one_region)
+        keep(geo, len(every))
         got = {}
-        for k, (_, cells, _) in enumerate(placements(geo, shape, on_land, one_region)):
+        for k, (_, cells, _) in enumerate(every):
             for i in cells:
                 got.setdefault(i, []).append(k)
         geo.placements[key] = got
     return got
+
+
+def keep(geo, n):
+    """Makes room for ``n`` more placements in the Geometry's kept ones: past MAX_KEPT_PLACEMENTS in all (a board
+    with many pieces played for long), what was kept is forgotten and worked out again when asked (the same)."""
+    kept = geo.placements.get("kept", 0) + n
+    if kept > MAX_KEPT_PLACEMENTS:
+        adjacency_ = geo.placements.get("adjacency")
+        geo.placements.clear()
+        if adjacency_ is not None:
+            geo.placements["adjacency"] = adjacency_
+        kept = n
+    geo.placements["kept"] = kept
 
 
 # ---------------------------------------------------------------------- the clauses that read the play
@@ -195,25 +212,34 @@ class Place(Node):
         prepared = [c.prepare(g, env, state) for c in self.clauses]
         checks = [check for check, _ in prepared]
         reach = min((r for _, r in prepared if r is not None), key=len, default=None)
-        seen, actions, values = set(), [], []
+        seen, found, values = set(), [], []
         if reach is not None and not reach:     # no cell can be reached: nothing to try
-            return actions, values
+            return [], values
         on_land, one_region = self.on_land, self.one_region
+        what = f"laying a piece on {self.bdef.text}"
+        cells_n = len(geo.laid.cells)
+        most = MAX_ANSWERS - self.optional
         for card in offered:
             t = kinds[card]
             if t in seen:
                 continue
             seen.add(t)
             for o, (turn, mirrored, shape) in enumerate(self.orientations(g, t)):
+                charge(g, cells_n, what)        # every anchor of the board, looked at once (or kept from before)
                 every = placements(geo, shape, on_land, one_region)
                 if reach is not None:       # only the placements that cover a cell of the smallest reach
                     index = by_cell(geo, shape, on_land, one_region)
                     every = [every[k] for k in sorted({k for i in reach for k in index.get(i, ())})]
+                charge(g, len(every), what)     # each placement tried against the clauses
                 for anchor, cells, regions in every:
                     if all(check(cells, regions) for check in checks):
-                        actions.append(self.action(g, geo, t, anchor, turn, mirrored))
+                        found.append((t, anchor, turn, mirrored))
                         values.append((card, o, anchor))
-        return actions, values
+                        if len(values) > most:
+                            check_answers(len(values) + self.optional, what, more=True)
+        if len(self.cache) > 4 * MAX_ANSWERS:       # the answers made for earlier decisions: made again as asked
+            self.cache.clear()
+        return [self.action(g, geo, *x) for x in found], values
 
     def answer_domain(self, model):
         """The answers' arguments (sorted by name) and every card type, cell and turn (and mirror) a game could

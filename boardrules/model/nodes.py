@@ -11,7 +11,7 @@ import re
 from ..actions import Action, short
 from ..errors import RulesError
 from ..limits import MAX_ANSWERS
-from ..limits import MAX_NUMBER
+from ..limits import MAX_NUMBER, STEP_BUDGET
 from .records import pile_text
 
 DECLINE = -1
@@ -57,6 +57,26 @@ def decline_action(cache, kind, text=None):
     if a is None:
         a = cache[DECLINE] = Action("pass", {"decision": kind}, text or f"do not {kind.replace('_', ' ')}")
     return a
+
+
+def charge(g, n, what):
+    """Counts ``n`` units of work (board cells looked at, placements of a piece tried, a container's random draws)
+    against the work left before the next decision, the counter ``Kernel.spend`` keeps (STEP_BUDGET a decision):
+    past it, a RulesError saying ``what`` was being worked out. Charged before the work is done, and the same on
+    every path (a result kept from an earlier decision counts as much), so a game and its copies stop alike."""
+    g.work -= n
+    if g.work < 0:
+        g.work = 0
+        raise RulesError(f"{what}: more than {STEP_BUDGET:,} units of work (cells looked at, placements tried, "
+                         "random draws) without a decision")
+
+
+def check_answers(n, what, more=False):
+    """A decision of ``n`` answers (``more``: at least ``n``, the count stopped there): a RulesError when that is more
+    than a decision may offer (MAX_ANSWERS), raised before any answer is made."""
+    if n > MAX_ANSWERS:
+        raise RulesError(f"{what} offers {n:,}{' or more' if more else ''} answers, more than the {MAX_ANSWERS:,} a "
+                         "decision may have")
 
 
 class Block(Node):

@@ -9,9 +9,8 @@ on a grid ``width`` cells wide, cell (r, c) is number ``r * width + c``, the num
 """
 from __future__ import annotations
 
-#: The most squares one piece may have, and the widest and tallest it may be (a bound on a hostile file).
-MAX_SQUARES = 36
-MAX_SIDE = 12
+from ..limits import MAX_SHAPE_SIDE as MAX_SIDE
+from ..limits import MAX_SHAPE_SQUARES as MAX_SQUARES
 
 
 def squares(rows) -> tuple:
