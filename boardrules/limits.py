@@ -38,3 +38,9 @@ MAX_STATE_EVENTS = 2_000_000    # events a game records and a saved state holds 
 #                                 no more: the packaged games record a few thousand)
 MAX_ARGS_DEPTH = 8              # how deep an action's JSON arguments may nest
 MAX_OPTION_TEXT = 200           # characters of an option's text value, where the content lists no values
+
+# ---------------------------------------------------------------------- records files of batch studies
+MAX_RECORD_BYTES = 2_000_000            # one game's record (a line of JSON Lines; the packaged games write < 10,000)
+MAX_RECORDS_HEADER_BYTES = 64_000_000   # a study's header (it holds the text of every source file)
+MAX_RECORD_TEXT = 4_096                 # characters of one text of a record (a source, a card id, an end reason)
+MAX_RECORD_ITEMS = 10_000               # entries of one list or mapping of a record (the cards a seat holds)

@@ -44,7 +44,9 @@ from ..content.confine import root_of
 from ..content.paths import packaged_games
 from ..content.sources import load_sourced, resolve
 from ..errors import UsageError
+from ..limits import MAX_PLAYERS
 from .bots import bot_names, make_bots
+from .records import MAX_SEED
 
 __all__ = ["Bundle", "Study", "Tally", "default_workers", "from_records", "mean_interval", "play", "play_games", "run",
            "wilson"]
@@ -137,6 +139,14 @@ class Bundle:
                 if not parts or rel.startswith("/") or ".." in parts or "\\" in rel or ":" in rel \
                         or any(ch < " " for ch in rel):
                     raise UsageError(f"source {label!r}: {rel!r} is not a file name inside its folder")
+            names = {rel for rel, _ in files}
+            for rel in names:       # a file is no folder of another ("sub" and "sub/x.yaml" cannot both be files)
+                parents = PurePosixPath(rel).parents
+                if any(str(folder) in names for folder in parents):
+                    raise UsageError(f"source {label!r}: {rel!r} lies in {next(str(f) for f in parents if str(f) in names)!r}, "
+                                     "which is a file of the source too")
+            if entry not in names:
+                raise UsageError(f"source {label!r}: its entry {entry!r} is not one of its files")
             if _digest(entry, files) != digest:
                 raise UsageError(f"source {label!r}: its files do not match their checksum")
         elif entry not in packaged_games() or entry != label:
@@ -153,13 +163,17 @@ class Bundle:
                 rules = load(self.entry)
             else:
                 folder = _bundle_folder() / self.digest[:32]
-                for rel, data in self.files:
-                    target = folder / rel
-                    if not target.is_file() or target.read_bytes() != data:
-                        target.parent.mkdir(parents=True, exist_ok=True)
-                        part = target.with_name(f".{target.name}.{os.getpid()}.part")
-                        part.write_bytes(data)
-                        os.replace(part, target)        # whole or not at all, whatever other workers do
+                try:
+                    for rel, data in self.files:
+                        target = folder / rel
+                        if not target.is_file() or target.read_bytes() != data:
+                            target.parent.mkdir(parents=True, exist_ok=True)
+                            part = target.with_name(f".{target.name}.{os.getpid()}.part")
+                            part.write_bytes(data)
+                            os.replace(part, target)        # whole or not at all, whatever other workers do
+                except OSError as exc:
+                    raise UsageError(f"source {self.label!r}: cannot write its files into {folder} "
+                                     f"({exc.strerror or exc})") from None
                 rules = load(folder / self.entry)
             _OPENED[self.digest] = rules
         return rules
@@ -286,8 +300,10 @@ class Study:
             preset, asked = header.get("preset"), dict(header.get("asked") or {})
         except (KeyError, TypeError, ValueError, AttributeError):
             raise UsageError("not the header of a boardrules study") from None
-        if not (isinstance(players, int) and isinstance(seed, int) and len(bots) == players
-                and len(options) == len(sources) and sources):
+        if not (isinstance(players, int) and not isinstance(players, bool) and 1 <= players <= MAX_PLAYERS
+                and isinstance(seed, int) and not isinstance(seed, bool) and abs(seed) <= MAX_SEED
+                and len(bots) == players and len(options) == len(sources) and sources
+                and (preset is None or isinstance(preset, str))):
             raise UsageError("not the header of a boardrules study")
         return cls(sources, players, seed, games, bots, options, preset, asked)
 
@@ -683,14 +699,19 @@ def from_records(path) -> Tally:
 
     def note(rec):
         high["seed"] = max(high.get("seed", rec["seed"]), rec["seed"])
-    header, _ = scan_records(path, note)
+    header, _ = scan_records(path, note, lambda found: _check_format(found, path))
     if not high:
         raise UsageError(f"{path} holds no games yet")
-    seed = header.get("seed") if isinstance(header, dict) else None
-    if not isinstance(seed, int):
-        raise UsageError(f"{path}: not the header of a boardrules study")
+    seed = header.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not seed <= high["seed"] <= seed + MAX_SEED:
+        raise UsageError(f"{path}: not the header of a boardrules study (its seed)" if not isinstance(seed, int)
+                         or isinstance(seed, bool) else f"{path}: a game's seed {high['seed']} is not one of the "
+                         f"study's (from {seed} on)")
     games = high["seed"] - seed + 1
-    study = Study.from_header(header, games)
+    try:
+        study = Study.from_header(header, games)
+    except UsageError as exc:
+        raise UsageError(f"{path} (its study header): {exc}") from None
     tally = Tally(study)
     scan_records(path, tally.add)
     missing = games * len(study.sources) - tally.count
@@ -698,3 +719,8 @@ def from_records(path) -> Tally:
         raise UsageError(f"{path} holds an unfinished study ({missing} of {games * len(study.sources)} games "
                          "missing): finish it with the same command and --resume")
     return tally
+
+
+def _check_format(header, path) -> None:
+    if not isinstance(header, dict) or header.get("format") != RECORD_FORMAT:
+        raise UsageError(f"{path} is not a boardrules records file of format {RECORD_FORMAT}")
