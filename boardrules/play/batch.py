@@ -31,7 +31,10 @@ import multiprocessing
 import os
 import stat
 import tempfile
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from fractions import Fraction
 from pathlib import Path, PurePosixPath
 from typing import Callable, Iterable, Iterator
@@ -48,8 +51,8 @@ from ..limits import MAX_PLAYERS
 from .bots import bot_names, make_bots
 from .records import MAX_SEED
 
-__all__ = ["Bundle", "Study", "Tally", "default_workers", "from_records", "mean_interval", "play", "play_games", "run",
-           "wilson"]
+__all__ = ["Bundle", "Study", "Tally", "WorkerLost", "default_workers", "from_records", "mean_interval", "play",
+           "play_games", "run", "wilson"]
 
 Z95 = 1.959963984540054
 RECORD_FORMAT = 1
@@ -311,6 +314,11 @@ class Study:
         return {(k, s) for k in range(len(self.sources)) for s in self.seeds}
 
 
+class WorkerLost(UsageError):
+    """A worker process of a batch stopped before its games were finished (killed, or out of memory): the run
+    ends; the records written so far stay, and resuming the study plays the rest."""
+
+
 # ---------------------------------------------------------------------- playing (in workers or in-process)
 def _tableau_zones(rules) -> list[str]:
     return [z.id for z in rules.model.zones if z.tableau and z.scope == "player"]
@@ -358,13 +366,43 @@ def play_games(study: Study, k: int, seeds: Iterable[int]) -> list[dict]:
 
 
 _STUDY: list = []       # the study of this worker process
+PARENT_POLL_S = 0.5     # how often a worker looks whether the run that started it is still there
 
 
-def _init_worker(study: Study) -> None:
-    """Process-pool initializer: keep the study and load every source once per worker."""
+def _init_worker(study: Study, parent: int | None = None) -> None:
+    """Process-pool initializer: watch the run that started this worker (:func:`_watch_parent`), keep the study
+    and load every source once per worker."""
+    if parent is not None:
+        _watch_parent(parent)
     _STUDY[:] = [study]
     for bundle in study.sources:
         bundle.open()
+
+
+def _watch_parent(parent: int) -> None:
+    """Ends this worker process as soon as the process ``parent`` (the run that started it) is gone, killed say,
+    instead of playing on for nobody and waiting forever for more work: a thread of its own looks every
+    ``PARENT_POLL_S`` seconds. A worker forked by the run sees its parent change; one started by a fork server
+    (whose parent is the server) asks whether the run's process is still there."""
+    direct = os.getppid() == parent
+
+    def alive() -> bool:
+        if direct:
+            return os.getppid() == parent
+        if os.name == "nt":                 # (os.kill would end the process there; the pool's pipes do it)
+            return True
+        try:
+            os.kill(parent, 0)
+        except OSError:                     # no such process, or someone else's: its number used again
+            return False
+        return True
+
+    def watch() -> None:
+        while alive():
+            time.sleep(PARENT_POLL_S)
+        os._exit(3)
+
+    threading.Thread(target=watch, name="boardrules-watch-parent", daemon=True).start()
 
 
 def _work(k: int, seeds: tuple) -> list[dict]:
@@ -418,13 +456,18 @@ def play(study: Study, workers: int | None = None, skip: Iterable = (), start_me
         return
     context = multiprocessing.get_context(start_method) if start_method else None
     with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context,
-                             initializer=_init_worker, initargs=(study,)) as pool:
+                             initializer=_init_worker, initargs=(study, os.getpid())) as pool:
         pending = {pool.submit(_work, k, seeds) for k, seeds in tasks}
         try:
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in finished:
-                    yield fut.result()
+                    try:
+                        chunk = fut.result()
+                    except BrokenProcessPool:
+                        raise WorkerLost("a worker process stopped before its games were finished (killed, or out "
+                                         "of memory)") from None
+                    yield chunk
         finally:
             for fut in pending:
                 fut.cancel()
@@ -671,7 +714,8 @@ def run(study: Study, workers: int | None = None, out=None, resume: bool = False
     try:
         if started is not None:
             started(tally.count)
-        for chunk in play(study, workers, done, start_method, cluster):
+        chunks = play(study, workers, done, start_method, cluster)
+        for chunk in _resumable(chunks, out):
             tally.add_all(chunk)
             tally.played += len(chunk)
             tally.played_decisions += sum(r["decisions"] for r in chunk)
@@ -686,6 +730,16 @@ def run(study: Study, workers: int | None = None, out=None, resume: bool = False
             cluster.close()
     tally.check_complete()
     return tally
+
+
+def _resumable(chunks, out):
+    """The chunks, and for a worker lost on the way, the error saying how to go on."""
+    try:
+        yield from chunks
+    except WorkerLost as exc:
+        then = f": the games finished so far are in {out}; run the same command with --resume to play the rest" \
+            if out is not None else ""
+        raise WorkerLost(f"{exc}{then}") from None
 
 
 def from_records(path) -> Tally:

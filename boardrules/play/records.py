@@ -373,7 +373,11 @@ class RecordsFile:
 
 
 def _lock(f, path) -> None:
-    """An exclusive lock on an open file, held until it is closed: two runs never write one study at once."""
+    """An exclusive lock on an open file, held until it is closed: two runs never write one study at once.
+
+    The lock is this process's alone: a process forked while it is held (a worker of the batch) lets go of its
+    copy of the file at once (:func:`_let_go_in_child`), so a run that is killed leaves no lock behind in workers
+    that outlive it."""
     try:
         import fcntl
     except ImportError:         # no advisory locks on this system
@@ -384,6 +388,39 @@ def _lock(f, path) -> None:
         f.close()
         raise UsageError(f"{path} is being written by another run: wait for it to end, or name another file") \
             from None
+    _LOCKED.add(f.fileno())
+
+
+def _unlock(f) -> None:
+    """Closes a locked file (which lets the lock go)."""
+    if not f.closed:
+        _LOCKED.discard(f.fileno())
+        f.close()
+
+
+_LOCKED: set = set()        # descriptors of the records files this process has locked
+
+
+def _let_go_in_child() -> None:
+    """In a forked child: the descriptors of the locked records files point at the null device instead (an flock
+    belongs to the open file, which the child shares until it lets go of it); the numbers stay in use, so nothing
+    else of the child's lands on them."""
+    if not _LOCKED:
+        return
+    null = os.open(os.devnull, os.O_RDWR)
+    try:
+        for fd in _LOCKED:
+            try:
+                os.dup2(null, fd)
+            except OSError:
+                pass
+    finally:
+        os.close(null)
+    _LOCKED.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_let_go_in_child)
 
 
 def open_writer(path, study, resume: bool, on_record=None) -> RecordsFile:
@@ -424,7 +461,7 @@ def open_writer(path, study, resume: bool, on_record=None) -> RecordsFile:
         writer = _JsonlWriter(handle, path, header, end) if fmt == "jsonl" else \
             _ParquetWriter(handle, path, header, exists)
     except BaseException:
-        handle.close()
+        _unlock(handle)
         if not exists and fmt == "jsonl":
             path.unlink()
         raise
@@ -450,7 +487,7 @@ class _JsonlWriter(RecordsFile):
         self.f.flush()
 
     def close(self):
-        self.f.close()
+        _unlock(self.f)
 
 
 def _schema(pa):
@@ -519,4 +556,4 @@ class _ParquetWriter(RecordsFile):
         try:
             self.flush()
         finally:
-            self.lock.close()
+            _unlock(self.lock)
