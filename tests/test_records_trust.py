@@ -154,6 +154,13 @@ def test_a_header_with_a_yes_no_for_its_players_or_seed_is_refused(tmp_path, lin
             from_records(write(tmp_path / "h.jsonl", [json.dumps(header)] + lines[1:]))
 
 
+def test_resuming_a_file_whose_header_lists_no_source_mapping_is_refused(tmp_path, study, lines):
+    # found by the fuzzer: a header whose sources were [null] ended resuming with an AttributeError
+    header = json.loads(lines[0])
+    header["study"]["sources"] = [None]
+    refused(write(tmp_path / "h.jsonl", [json.dumps(header)] + lines[1:]), study, r"h\.jsonl")
+
+
 @pytest.fixture(scope="module")
 def parquet(study, tmp_path_factory):
     pytest.importorskip("pyarrow")

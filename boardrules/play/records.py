@@ -70,14 +70,15 @@ def check_same_study(found: dict, wanted: dict, path) -> None:
     for key in sorted(b, key=lambda k: k != "sources"):        # the sources first: the plainest difference
         if key == "sources" and isinstance(a.get(key), list) and len(a[key]) == len(b[key]):
             for k, (x, y) in enumerate(zip(a[key], b[key])):
-                if x.get("source") != y.get("source"):
-                    raise UsageError(f"{path} holds another study: its source {k + 1} is {x.get('source')!r}, "
+                named = x.get("source") if isinstance(x, dict) else x
+                if named != y.get("source"):
+                    raise UsageError(f"{path} holds another study: its source {k + 1} is {_short(named)}, "
                                      f"not {y.get('source')!r}")
                 if x != y:
                     raise UsageError(f"{path} holds another study: source {y['source']!r} has changed since "
                                      "(its files are not the same)")
         if a.get(key) != b[key]:
-            raise UsageError(f"{path} holds another study: its {key} {a.get(key)!r} differ from this run's "
+            raise UsageError(f"{path} holds another study: its {key} {_short(a.get(key))} differ from this run's "
                              f"{b[key]!r}")
     raise UsageError(f"{path} holds another study")
 
