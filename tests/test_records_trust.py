@@ -17,9 +17,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from boardrules.errors import ContentError, UsageError
-from boardrules.limits import MAX_RECORD_BYTES
+from boardrules.limits import MAX_NUMBER, MAX_RECORD_BYTES
 from boardrules.play.batch import Study, _digest, from_records, run
 from boardrules.play.records import check_record, read_records
+from boardrules.play.report import write_report
+from conftest import time_limit
 
 MARKET = pathlib.Path(__file__).parent / "games" / "market" / "game.yaml"
 
@@ -81,11 +83,24 @@ def test_numbers_are_finite_and_bounded(tmp_path, study, lines):
     for score in ("Infinity", "-Infinity", "NaN", "1e400"):
         text = json.dumps({**rec, "scores": ["@", rec["scores"][1]]}).replace('"@"', score)
         path = write(tmp_path / "n.jsonl", lines[:1] + [text] + lines[2:])
-        refused(path, study, r"n\.jsonl, line 2: (not a JSON record|scores\[0\] is not a finite number)")
+        refused(path, study, r"n\.jsonl, line 2: (not a JSON record|scores\[0\] is not a whole number of points)")
     path = write(tmp_path / "n.jsonl", edited(lines, 1, scores=[10 ** 20, 0]))
-    refused(path, study, r"line 2: scores\[0\] is not a finite number within")
+    refused(path, study, r"line 2: scores\[0\] is not a whole number of points within")
     path = write(tmp_path / "n.jsonl", edited(lines, 1, parts=[{"x": float("nan")}, {}]))
     refused(path, study, r"line 2: not a JSON record")     # (json.dumps writes NaN, which no record holds)
+
+
+def test_points_are_whole_numbers_and_far_apart_scores_make_a_short_report(tmp_path, study, lines):
+    refused(write(tmp_path / "p.jsonl", edited(lines, 1, scores=[2.5, 1])), study,
+            r"line 2: scores\[0\] is not a whole number of points")
+    path = write(tmp_path / "far.jsonl", edited(lines, 1, scores=[MAX_NUMBER, -MAX_NUMBER]))
+    with time_limit(10, "a report on scores far apart"):
+        result = from_records(path).result()
+        (source,) = result["sources"]
+        assert source["score"]["min"] == -MAX_NUMBER and source["score"]["max"] == MAX_NUMBER
+        assert len(source["score"]["histogram"]) <= 2 * 4        # the scores that occur, not every one between
+        write_report(result, tmp_path / "report.html")
+    assert "<svg" in (tmp_path / "report.html").read_text(encoding="utf-8")
 
 
 def test_a_line_nested_deep_or_too_long_is_refused_quickly(tmp_path, study, lines):
@@ -100,10 +115,10 @@ def test_every_field_is_checked(tmp_path, study, lines):
         (dict(players=3), r"players is not a whole number 2"),
         (dict(source_index=1), r"source_index is not a whole number"),
         (dict(bots=["random"]), r"bots is not a list of one entry per seat \(2\)"),
-        (dict(scores=[1, "2"]), r"scores\[1\] is not a finite number"),
-        (dict(scores=[True, 1]), r"scores\[0\] is not a finite number"),
+        (dict(scores=[1, "2"]), r"scores\[1\] is not a whole number of points"),
+        (dict(scores=[True, 1]), r"scores\[0\] is not a whole number of points"),
         (dict(parts=[{"a": 1}, []]), r"parts\[1\] is not a mapping"),
-        (dict(parts=[{"a": 1}, {"b": "1"}]), r"parts\[1\]\[.b.\] is not a finite number"),
+        (dict(parts=[{"a": 1}, {"b": "1"}]), r"parts\[1\]\[.b.\] is not a whole number of points"),
         (dict(rounds=-1), r"rounds is not a whole number from 0"),
         (dict(decisions=1.5), r"decisions is not a whole number"),
         (dict(end_reason=7), r"end_reason is not a text"),
@@ -192,7 +207,7 @@ def test_a_parquet_row_is_checked_like_a_line(tmp_path, study, parquet):
     refused(folder, study, r"part-00000\.parquet, row 3: winners is not a list of distinct seats")
     rows[2]["winners"], rows[1]["scores"] = [0], [math.inf, 1.0]
     pq.write_table(pa.Table.from_pylist(rows, schema=pq.read_schema(part)), part)
-    refused(folder, study, r"part-00000\.parquet, row 2: scores\[0\] is not a finite number")
+    refused(folder, study, r"part-00000\.parquet, row 2: scores\[0\] is not a whole number of points")
 
 
 def test_a_file_named_like_a_part_that_is_not_one_is_refused(tmp_path, study, parquet):

@@ -56,6 +56,7 @@ __all__ = ["Bundle", "Study", "Tally", "WorkerLost", "default_workers", "from_re
 
 Z95 = 1.959963984540054
 RECORD_FORMAT = 1
+HISTOGRAM_SPAN = 10_000     # a histogram lists every score from the lowest to the highest up to this span
 
 
 # ---------------------------------------------------------------------- statistics
@@ -598,7 +599,9 @@ class _Source:
                 "winner_mean": float(self.winner_sum / games) if games else 0.0,
                 "winner_ci": ci(games, self.winner_sum, self.winner_sq),
                 "histogram": [[v, self.score_counts.get(Fraction(v), 0)]
-                              for v in range(math.floor(lo), math.floor(hi) + 1)],
+                              for v in range(math.floor(lo), math.floor(hi) + 1)]
+                if hi - lo <= HISTOGRAM_SPAN else     # (scores far apart: only those that occur)
+                [[plain(v), n] for v, n in sorted(self.score_counts.items())],
                 "parts_mean": {p: float(self.parts[p] / self.score_n) for p in part_order if self.score_n},
             },
             "rounds": {"mean": r_mean, "sd": r_sd, "min": self.rounds_min or 0, "max": self.rounds_max or 0,

@@ -150,8 +150,8 @@ def _plain(x):
 def check_record(value, players: int, sources: int) -> dict:
     """A game record read back, checked field by field against its study (``players`` seats, ``sources``
     sources), as a new dict of exactly the record's fields; ``ValueError`` saying which field is wrong otherwise.
-    Strict: a yes/no is not a number, a seat is one of the game's seats, numbers are finite and within
-    ``MAX_NUMBER``, texts and lists are bounded.
+    Strict: a yes/no is not a number, a seat is one of the game's seats, points are whole numbers within
+    ``MAX_NUMBER`` (a float only where it is a whole number, as Parquet holds them), texts and lists are bounded.
     """
     try:
         return _check_record(value, players, sources)
@@ -173,10 +173,10 @@ def _check_record(rec, players: int, sources: int) -> dict:
                        + (" (true and false are not numbers)" if isinstance(v, bool) else ""))
         return v
 
-    def number(v, what):
-        if not _number(v):
-            raise _Bad(f"{what} is not a finite number within {MAX_NUMBER:,}: {_short(v)}")
-        return _plain(v)
+    def number(v, what):       # points are whole numbers (Parquet holds them as floats)
+        if not _number(v) or not float(v).is_integer():
+            raise _Bad(f"{what} is not a whole number of points within {MAX_NUMBER:,}: {_short(v)}")
+        return int(v)
 
     def text(v, what):
         if not _text(v):
