@@ -234,18 +234,19 @@ _checked = settings(max_examples=max(20, settings.default.max_examples // 2), de
 
 def only_library_errors(path, study) -> None:
     """Reading ``path`` back, for a report and to resume, raises nothing but the library's errors; a report that
-    reads counts each game once, with wins shared out over its seats."""
-    try:
-        result = from_records(path).result()
-    except (UsageError, ContentError):
-        pass
-    else:
-        (source,) = result["sources"]
-        assert math.isclose(sum(source["wins"]), source["games"]) and source["games"] == result["games"]
-    try:
-        run(study, workers=1, out=path, resume=True)
-    except (UsageError, ContentError):
-        pass
+    reads counts each game once, with wins shared out over its seats. Each reading is bounded in time."""
+    with time_limit(20, "reading a records file back"):
+        try:
+            result = from_records(path).result()
+        except (UsageError, ContentError):
+            pass
+        else:
+            (source,) = result["sources"]
+            assert math.isclose(sum(source["wins"]), source["games"]) and source["games"] == result["games"]
+        try:
+            run(study, workers=1, out=path, resume=True)
+        except (UsageError, ContentError):
+            pass
 
 
 @_checked
