@@ -459,6 +459,7 @@ def play(study: Study, workers: int | None = None, skip: Iterable = (), start_me
     with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context,
                              initializer=_init_worker, initargs=(study, os.getpid())) as pool:
         pending = {pool.submit(_work, k, seeds) for k, seeds in tasks}
+        broken = False
         try:
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -466,12 +467,22 @@ def play(study: Study, workers: int | None = None, skip: Iterable = (), start_me
                     try:
                         chunk = fut.result()
                     except BrokenProcessPool:
+                        broken = True
                         raise WorkerLost("a worker process stopped before its games were finished (killed, or out "
                                          "of memory)") from None
                     yield chunk
         finally:
-            for fut in pending:
-                fut.cancel()
+            if broken:
+                # the pool's own clean-up sets an error on every pending future (one cancelled here would stop it
+                # half-way, leaving the other workers running); end the workers that are left, whatever it does
+                for proc in list((getattr(pool, "_processes", None) or {}).values()):
+                    try:
+                        proc.terminate()
+                    except (OSError, ValueError):       # (already ended)
+                        pass
+            else:
+                for fut in pending:
+                    fut.cancel()
 
 
 # ---------------------------------------------------------------------- aggregation
