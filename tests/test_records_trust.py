@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from boardrules.errors import ContentError, UsageError
 from boardrules.limits import MAX_NUMBER, MAX_RECORD_BYTES
-from boardrules.play.batch import Study, _digest, from_records, run
+from boardrules.play.batch import Study, from_records, run
+from boardrules.play.bundle import _digest
 from boardrules.play.records import check_record, read_records
 from boardrules.play.report import write_report
 from conftest import time_limit
