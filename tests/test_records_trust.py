@@ -287,6 +287,20 @@ def test_fuzz_the_header(tmp_path_factory, study, lines, field, value):
 
 
 @_checked
+@given(field=st.sampled_from(["source", "entry", "digest", "files"]), value=JSON, keep_digest=st.booleans())
+def test_fuzz_a_source_of_the_header(tmp_path_factory, study, lines, field, value, keep_digest):
+    header = json.loads(lines[0])
+    source = header["study"]["sources"][0]
+    source[field] = value
+    if keep_digest and isinstance(source.get("files"), dict) and isinstance(source.get("entry"), str) \
+            and all(isinstance(v, str) for v in source["files"].values()):
+        source["digest"] = _digest(source["entry"], tuple(sorted((str(k), v.encode("utf-8", "surrogateescape"))
+                                                                 for k, v in source["files"].items())))
+    path = write(tmp_path_factory.mktemp("fuzz") / "h.jsonl", [json.dumps(header)] + lines[1:])
+    only_library_errors(path, study)
+
+
+@_checked
 @given(at=st.integers(0, 10 ** 6), cut=st.integers(0, 40), insert=st.binary(max_size=40))
 def test_fuzz_the_bytes(tmp_path_factory, study, lines, at, cut, insert):
     data = ("\n".join(lines) + "\n").encode()
