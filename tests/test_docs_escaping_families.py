@@ -1,15 +1,16 @@
 """Every content text on every generated page is escaped, for every family of the language (issue 38, item 4): a
 board's text once went into the set-up page's heading as it was (``## The <svg onload=...> map``).
 
-Copies of two packaged games, between them using every family (Amerigo: boards, tiles, pieces, tracks, containers,
-phases, budgets, cards, counters, rules choices; the engine's test game Harbor, with a preset and a rules choice added: roles, options,
-presets), get every text of their content
-(names, texts, notes, titles, descriptions, sources) replaced by the text followed by a hostile tail: HTML elements
-with event attributes, a ``javascript:`` link, an attribute list and an autolink, each numbered by the place it came
-from. A variant of Amerigo changes its board's, tracks', counters' and zones' texts the same way, for the variant
-page. The pages are checked as Markdown (outside code, no raw tag, link, attribute list or autolink of content
-survives) and as the HTML mkdocs renders with the site's own Markdown extensions (no element or attribute of
-content). Each family's texts are checked to be on the pages (else the test would prove nothing of them).
+Copies of two games, between them using every family (Amerigo: boards, tiles, pieces, tracks, containers, phases,
+budgets, cards, counters, events, rules choices; Harbor, the engine's test game, with a preset and a rules choice
+added: roles, options, presets), get every text of their content (names, texts, notes, titles, descriptions,
+sources, events, names of things, nouns, card attributes whose values are words) replaced by the text followed by a
+hostile tail: HTML elements with event attributes, ``javascript:`` links, an attribute list and an autolink, each
+numbered by the place it came from. A variant of Amerigo changes its board's, tracks', counters' and zones' texts the
+same way, for the variant page. The pages are checked as Markdown (outside code, no raw tag, link, attribute list or
+autolink of content survives) and as the HTML mkdocs renders with the site's own Markdown extensions (no element or
+attribute of content). Each family's texts are checked to be on the pages (else the test would prove nothing of
+them).
 """
 from __future__ import annotations
 
@@ -45,6 +46,9 @@ FAMILIES = {
     "rules choices": lambda p: "/rules_choices/" in p,
     "options": lambda p: re.match(r"harbor/\w+/options/", p) is not None,
     "presets": lambda p: re.match(r"harbor/\w+/presets/", p) is not None,
+    "events": lambda p: re.match(r"(amerigo|harbor)/\w+/events/", p) is not None,
+    "card attributes of words": lambda p: re.match(r"amerigo/\w+/cards/\d+/(tile_kind|lasts|hue|commodity)$", p)
+                                          is not None,
 }
 
 
@@ -53,12 +57,15 @@ def tail(n: int) -> str:
             f'[m](onload=alert({n})) {{: onclick="alert({n})" }} <https://evil.example/{n}> *e* _f_')
 
 
-def poisoned(data, path: tuple, where: dict, key=None):
+def poisoned(data, path: tuple, where: dict, key=None, words=frozenset()):
+    """``data`` with every text poisoned: the values of ``TEXT_KEYS``, of the events, names and nouns (plain texts),
+    and of the card attributes ``words`` (those whose values are words)."""
     if isinstance(data, dict):
-        return {k: poisoned(v, path + (str(k),), where, k) for k, v in data.items()}
+        return {k: poisoned(v, path + (str(k),), where, k, words) for k, v in data.items()}
     if isinstance(data, list):
-        return [poisoned(v, path + (str(i),), where, key) for i, v in enumerate(data)]
-    if isinstance(data, str) and key in TEXT_KEYS:
+        return [poisoned(v, path + (str(i),), where, key, words) for i, v in enumerate(data)]
+    plain = len(path) > 3 and (path[2] in ("events", "names") or path[2:4] == ("play", "nouns"))
+    if isinstance(data, str) and (key in TEXT_KEYS or plain or key in words and "cards" in path):
         n = len(where) + 1
         where[n] = "/".join(path)
         return data + tail(n)
@@ -71,12 +78,14 @@ def poisoned_game(src: Path, folder: Path, where: dict, extra: dict | None = Non
     game = src.name
     out = folder / game
     out.mkdir()
+    attributes = load_yaml(src / "game.yaml").data.get("attributes") or {}
+    words = frozenset(k for k, a in attributes.items() if isinstance(a, dict) and a.get("type") == "string")
     for f in sorted(src.glob("*.yaml")):
         data = load_yaml(f).data
         if f.name == "game.yaml":
             data.update(extra or {})
-        (out / f.name).write_text(json.dumps(poisoned(data, (game, f.stem), where), ensure_ascii=False, indent=1),
-                                  encoding="utf-8")
+        text = json.dumps(poisoned(data, (game, f.stem), where, words=words), ensure_ascii=False, indent=1)
+        (out / f.name).write_text(text, encoding="utf-8")
     return out / "game.yaml"
 
 
