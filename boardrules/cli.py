@@ -17,10 +17,18 @@ def docs(source, out_dir):
     """Write the rules pages of SOURCE (a packaged id or a path to a game or variant file) into a folder, as
     Markdown: overview, set-up, roles, cards, what fires when, game end and scoring, and for a variant every
     change from the game it extends. The same pages as the documentation site, generated from the content."""
+    from pathlib import Path
+
     from .docgen.site import write_game_pages
+    from .errors import UsageError
 
     load_rules(source)              # a clear error for content that does not load
-    written = write_game_pages(source, out_dir)
+    try:
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
+        written = write_game_pages(source, out_dir)
+    except OSError as exc:          # a file where a folder should be, no permission, a full disk, ...
+        where = f" ({exc.filename})" if exc.filename and str(exc.filename) != str(out_dir) else ""
+        raise UsageError(f"cannot write the pages into {out_dir}{where}: {exc.strerror or exc}") from None
     click.echo(f"wrote {len(written)} pages to {out_dir}: " + ", ".join(p.name for p in written))
 
 

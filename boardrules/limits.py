@@ -63,3 +63,8 @@ MAX_KEPT_PLACEMENTS = 200_000   # placements of pieces a laid board keeps worked
 #                                 past it, it starts again; the packaged games keep about 8,000; each takes a few
 #                                 hundred bytes)
 MAX_SHELVES = 100               # shelves of a shelf release (the packaged variant has 3)
+# ---------------------------------------------------------------------- records files of batch studies
+MAX_RECORD_BYTES = 2_000_000            # one game's record (a line of JSON Lines; the packaged games write < 10,000)
+MAX_RECORDS_HEADER_BYTES = 64_000_000   # a study's header (it holds the text of every source file)
+MAX_RECORD_TEXT = 4_096                 # characters of one text of a record (a source, a card id, an end reason)
+MAX_RECORD_ITEMS = 10_000               # entries of one list or mapping of a record (the cards a seat holds)

@@ -175,6 +175,15 @@ def test_docs_of_content_that_does_not_load_is_an_error_not_a_traceback(runner, 
     assert not (tmp_path / "pages").exists()
 
 
+def test_docs_into_a_folder_under_a_regular_file_is_an_error_not_a_traceback(runner, tmp_path):
+    (tmp_path / "notes.txt").write_text("a file, not a folder")
+    result = run(runner, "docs", "san_juan", "-o", str(tmp_path / "notes.txt" / "pages"))
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"Error: cannot write the pages into {tmp_path / 'notes.txt' / 'pages'}: Not a directory" in result.output
+    assert "Traceback" not in result.output and (tmp_path / "notes.txt").read_text() == "a file, not a folder"
+
+
 def test_play_with_a_preset_and_an_option_over_it(runner):
     result = run(runner, "play", "puerto_rico", "--players", 3, "--seed", 2, "--preset", "expansions")
     assert result.exit_code == 0, result.output

@@ -4,6 +4,7 @@ table draws the same board with the pieces on it)."""
 from __future__ import annotations
 
 from ..model.drawing import CELL, GRID, LAND, RING, SEAM, WATER, board_svg, labels
+from .text import md
 
 __all__ = ["CELL", "GRID", "LAND", "RING", "SEAM", "WATER", "board_svg", "labels", "legend_line"]
 
@@ -11,7 +12,7 @@ __all__ = ["CELL", "GRID", "LAND", "RING", "SEAM", "WATER", "board_svg", "labels
 def legend_line(bdef, counter_text) -> str:
     """A sentence that says what each letter of the picture stands for (marks ringed, items in bold), the item's
     counter named when the board's ``items`` gives one ("h (circled): a water space marked harbour; **m1**:
-    moonstones"). Empty when the board has no marks and no items."""
+    moonstones"). Empty when the board has no marks and no items. Every name and text in it is escaped (``md``)."""
     said = labels(bdef)
     cells = {x: cell for grid in bdef.tiles.values() for row in grid for cell in row for x in (cell.mark, cell.item)
              if x}
@@ -20,9 +21,9 @@ def legend_line(bdef, counter_text) -> str:
         cell = cells[name]
         if name == cell.mark:
             where = "land" if cell.land else "water"
-            parts.append(f"{short} (circled): a {where} space marked {name.replace('_', ' ')}")
+            parts.append(f"{md(short)} (circled): a {where} space marked {md(name.replace('_', ' '))}")
         else:
             counter = bdef.items.get(name)
             what = counter_text(counter) if counter is not None else name.replace("_", " ")
-            parts.append(f"**{short}**: {what}")
+            parts.append(f"**{md(short)}**: {md(what)}")
     return "; ".join(parts) + "." if parts else ""

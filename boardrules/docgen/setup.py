@@ -152,7 +152,7 @@ class SetupPage:
         """Each board of the game drawn for each player count ("## The board"; none for a game without boards)."""
         lines = []
         for bdef in self.m.boards.values():
-            lines += [f"## {cap(str(bdef.text))}", ""]
+            lines += [f"## {md(cap(str(bdef.text)))}", ""]
             key = legend_line(bdef, lambda c: self.m.counters[c].text)
             if key:
                 lines += ["In the pictures, " + key, ""]
@@ -161,7 +161,10 @@ class SetupPage:
                 lines += [f"With {players} players" + (f" (tile slot{'s' if len(turned) > 1 else ''} "
                           f"{', '.join(map(str, turned))} counted row by row, turned at random when the game is set "
                           "up; shown unturned)" if turned else "") + ":", "",
-                          board_svg(bdef, [(t, rot or 0) for t, rot in slots], columns), ""]
+                          # a block of raw HTML (a div), which Markdown copies as it is: its inline rules would
+                          # read the picture's label (the board's text) as links and emphasis inside the attribute
+                          '<div class="board">' + board_svg(bdef, [(t, rot or 0) for t, rot in slots], columns)
+                          + "</div>", ""]
         return lines
 
     def setup(self) -> str:

@@ -21,36 +21,38 @@ are the same whatever the number of workers and whatever order the games finish 
 
 Workers get the content itself, not a path to read again: a packaged game by id, a file by the text of every file it
 reads (a variant and the files it extends or includes), written into a folder of their own under the system's
-temporary folder, named by the content's checksum.
+temporary folder, named by the content's checksum (:mod:`boardrules.play.bundle`). Each worker ends itself when the
+run that started it is gone, and a worker that is killed ends the run with :class:`WorkerLost` (the records written
+so far stay, for resuming).
 """
 from __future__ import annotations
 
-import hashlib
 import math
 import multiprocessing
 import os
-import stat
-import tempfile
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from fractions import Fraction
-from pathlib import Path, PurePosixPath
 from typing import Callable, Iterable, Iterator
 
 import attrs
 
 from ..api.rules import Rules, load
-from ..content import cache
-from ..content.confine import root_of
 from ..content.paths import packaged_games
-from ..content.sources import load_sourced, resolve
 from ..errors import UsageError
+from ..limits import MAX_PLAYERS
 from .bots import bot_names, make_bots
+from .bundle import _OPENED, Bundle
+from .records import MAX_SEED
 
-__all__ = ["Bundle", "Study", "Tally", "default_workers", "from_records", "mean_interval", "play", "play_games", "run",
-           "wilson"]
+__all__ = ["Bundle", "Study", "Tally", "WorkerLost", "default_workers", "from_records", "mean_interval", "play",
+           "play_games", "run", "wilson"]
 
 Z95 = 1.959963984540054
 RECORD_FORMAT = 1
+HISTOGRAM_SPAN = 10_000     # a histogram lists every score from the lowest to the highest up to this span
 
 
 # ---------------------------------------------------------------------- statistics
@@ -86,112 +88,6 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
-
-
-# ---------------------------------------------------------------------- content sent to workers
-@attrs.frozen
-class Bundle:
-    """A source as it travels to a worker: ``label`` is what the user named; a packaged game is its id
-    (``files`` empty), a file is ``entry`` (its path inside the bundle) and ``files``, the (path, bytes) of every
-    file of the user's it reads, relative to its folder. ``digest`` is a checksum of all of that."""
-
-    label: str
-    entry: str
-    files: tuple = ()
-    digest: str = ""
-
-    @classmethod
-    def of(cls, label: str) -> "Bundle":
-        """Packs a source up (raises ContentError if it names nothing or does not load)."""
-        if label in packaged_games():
-            return cls(label, label, (), _digest(label, ()))
-        path = resolve(label)
-        root = Path(root_of(path))
-        files = []
-        sourced = cache.lookup(path) or load_sourced(path)  # (the cache knows the files of content it holds)
-        for name in sourced.files:
-            real = Path(os.path.realpath(name))
-            if real.is_relative_to(root):            # the others are packaged games, named by id
-                files.append((real.relative_to(root).as_posix(), real.read_bytes()))
-        entry = Path(os.path.realpath(path)).relative_to(root).as_posix()
-        files = tuple(sorted(dict(files).items()))
-        return cls(label, entry, files, _digest(entry, files))
-
-    def to_json(self) -> dict:
-        return {"source": self.label, "entry": self.entry, "digest": self.digest,
-                "files": {rel: data.decode("utf-8", "surrogateescape") for rel, data in self.files}}
-
-    @classmethod
-    def from_json(cls, data) -> "Bundle":
-        """A bundle from :meth:`to_json` output (a records file's header); UsageError if it is not one: a path
-        that would leave the bundle's folder, or files that do not match their checksum."""
-        try:
-            label, entry, digest = str(data["source"]), str(data["entry"]), str(data["digest"])
-            files = tuple(sorted((str(rel), text.encode("utf-8", "surrogateescape"))
-                                 for rel, text in (data.get("files") or {}).items()))
-        except (KeyError, TypeError, AttributeError, UnicodeError):
-            raise UsageError("not a source of a records file's header") from None
-        if files:
-            for rel in [entry] + [rel for rel, _ in files]:
-                parts = PurePosixPath(rel).parts
-                if not parts or rel.startswith("/") or ".." in parts or "\\" in rel or ":" in rel \
-                        or any(ch < " " for ch in rel):
-                    raise UsageError(f"source {label!r}: {rel!r} is not a file name inside its folder")
-            if _digest(entry, files) != digest:
-                raise UsageError(f"source {label!r}: its files do not match their checksum")
-        elif entry not in packaged_games() or entry != label:
-            raise UsageError(f"source {label!r} is neither a packaged game nor files")
-        elif digest != _digest(entry, ()):
-            raise UsageError(f"source {label!r}: not the checksum of a packaged game")
-        return cls(label, entry, files, digest)
-
-    def open(self) -> Rules:
-        """The rules of this source, loaded once per process (from the text it was sent, for a file)."""
-        rules = _OPENED.get(self.digest)
-        if rules is None:
-            if not self.files:
-                rules = load(self.entry)
-            else:
-                folder = _bundle_folder() / self.digest[:32]
-                for rel, data in self.files:
-                    target = folder / rel
-                    if not target.is_file() or target.read_bytes() != data:
-                        target.parent.mkdir(parents=True, exist_ok=True)
-                        part = target.with_name(f".{target.name}.{os.getpid()}.part")
-                        part.write_bytes(data)
-                        os.replace(part, target)        # whole or not at all, whatever other workers do
-                rules = load(folder / self.entry)
-            _OPENED[self.digest] = rules
-        return rules
-
-
-_OPENED: dict[str, Rules] = {}      # digest -> rules, per process
-
-
-def _digest(entry: str, files: tuple) -> str:
-    if not files:
-        return hashlib.sha256(f"packaged\n{entry}".encode()).hexdigest()
-    h = hashlib.sha256(f"files\n{entry}\n".encode())
-    for rel, data in files:
-        h.update(f"{rel}\n{len(data)}\n".encode())
-        h.update(data)
-    return h.hexdigest()
-
-
-def _bundle_folder() -> Path:
-    """Where workers write the files they are sent: a folder of this user's under the temporary folder (one
-    folder per content checksum below it, kept so that the content cache finds it again next time)."""
-    base = Path(tempfile.gettempdir())
-    uid = os.getuid() if hasattr(os, "getuid") else None
-    folder = base / f"boardrules-batch-{uid if uid is not None else 'user'}"
-    try:
-        folder.mkdir(mode=0o700, exist_ok=True)
-        st = os.lstat(folder)
-        if stat.S_ISDIR(st.st_mode) and (uid is None or st.st_uid == uid):
-            return folder
-    except OSError:
-        pass
-    return Path(tempfile.mkdtemp(prefix="boardrules-batch-"))     # someone else's folder, or none: a new one
 
 
 # ---------------------------------------------------------------------- what to play
@@ -286,13 +182,20 @@ class Study:
             preset, asked = header.get("preset"), dict(header.get("asked") or {})
         except (KeyError, TypeError, ValueError, AttributeError):
             raise UsageError("not the header of a boardrules study") from None
-        if not (isinstance(players, int) and isinstance(seed, int) and len(bots) == players
-                and len(options) == len(sources) and sources):
+        if not (isinstance(players, int) and not isinstance(players, bool) and 1 <= players <= MAX_PLAYERS
+                and isinstance(seed, int) and not isinstance(seed, bool) and abs(seed) <= MAX_SEED
+                and len(bots) == players and len(options) == len(sources) and sources
+                and (preset is None or isinstance(preset, str))):
             raise UsageError("not the header of a boardrules study")
         return cls(sources, players, seed, games, bots, options, preset, asked)
 
     def keys(self) -> set:
         return {(k, s) for k in range(len(self.sources)) for s in self.seeds}
+
+
+class WorkerLost(UsageError):
+    """A worker process of a batch stopped before its games were finished (killed, or out of memory): the run
+    ends; the records written so far stay, and resuming the study plays the rest."""
 
 
 # ---------------------------------------------------------------------- playing (in workers or in-process)
@@ -342,13 +245,43 @@ def play_games(study: Study, k: int, seeds: Iterable[int]) -> list[dict]:
 
 
 _STUDY: list = []       # the study of this worker process
+PARENT_POLL_S = 0.5     # how often a worker looks whether the run that started it is still there
 
 
-def _init_worker(study: Study) -> None:
-    """Process-pool initializer: keep the study and load every source once per worker."""
+def _init_worker(study: Study, parent: int | None = None) -> None:
+    """Process-pool initializer: watch the run that started this worker (:func:`_watch_parent`), keep the study
+    and load every source once per worker."""
+    if parent is not None:
+        _watch_parent(parent)
     _STUDY[:] = [study]
     for bundle in study.sources:
         bundle.open()
+
+
+def _watch_parent(parent: int) -> None:
+    """Ends this worker process as soon as the process ``parent`` (the run that started it) is gone, killed say,
+    instead of playing on for nobody and waiting forever for more work: a thread of its own looks every
+    ``PARENT_POLL_S`` seconds. A worker forked by the run sees its parent change; one started by a fork server
+    (whose parent is the server) asks whether the run's process is still there."""
+    direct = os.getppid() == parent
+
+    def alive() -> bool:
+        if direct:
+            return os.getppid() == parent
+        if os.name == "nt":                 # (os.kill would end the process there; the pool's pipes do it)
+            return True
+        try:
+            os.kill(parent, 0)
+        except OSError:                     # no such process, or someone else's: its number used again
+            return False
+        return True
+
+    def watch() -> None:
+        while alive():
+            time.sleep(PARENT_POLL_S)
+        os._exit(3)
+
+    threading.Thread(target=watch, name="boardrules-watch-parent", daemon=True).start()
 
 
 def _work(k: int, seeds: tuple) -> list[dict]:
@@ -402,16 +335,32 @@ def play(study: Study, workers: int | None = None, skip: Iterable = (), start_me
         return
     context = multiprocessing.get_context(start_method) if start_method else None
     with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context,
-                             initializer=_init_worker, initargs=(study,)) as pool:
+                             initializer=_init_worker, initargs=(study, os.getpid())) as pool:
         pending = {pool.submit(_work, k, seeds) for k, seeds in tasks}
+        broken = False
         try:
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in finished:
-                    yield fut.result()
+                    try:
+                        chunk = fut.result()
+                    except BrokenProcessPool:
+                        broken = True
+                        raise WorkerLost("a worker process stopped before its games were finished (killed, or out "
+                                         "of memory)") from None
+                    yield chunk
         finally:
-            for fut in pending:
-                fut.cancel()
+            if broken:
+                # the pool's own clean-up sets an error on every pending future (one cancelled here would stop it
+                # half-way, leaving the other workers running); end the workers that are left, whatever it does
+                for proc in list((getattr(pool, "_processes", None) or {}).values()):
+                    try:
+                        proc.terminate()
+                    except (OSError, ValueError):       # (already ended)
+                        pass
+            else:
+                for fut in pending:
+                    fut.cancel()
 
 
 # ---------------------------------------------------------------------- aggregation
@@ -539,7 +488,9 @@ class _Source:
                 "winner_mean": float(self.winner_sum / games) if games else 0.0,
                 "winner_ci": ci(games, self.winner_sum, self.winner_sq),
                 "histogram": [[v, self.score_counts.get(Fraction(v), 0)]
-                              for v in range(math.floor(lo), math.floor(hi) + 1)],
+                              for v in range(math.floor(lo), math.floor(hi) + 1)]
+                if hi - lo <= HISTOGRAM_SPAN else     # (scores far apart: only those that occur)
+                [[plain(v), n] for v, n in sorted(self.score_counts.items())],
                 "parts_mean": {p: float(self.parts[p] / self.score_n) for p in part_order if self.score_n},
             },
             "rounds": {"mean": r_mean, "sd": r_sd, "min": self.rounds_min or 0, "max": self.rounds_max or 0,
@@ -655,7 +606,8 @@ def run(study: Study, workers: int | None = None, out=None, resume: bool = False
     try:
         if started is not None:
             started(tally.count)
-        for chunk in play(study, workers, done, start_method, cluster):
+        chunks = play(study, workers, done, start_method, cluster)
+        for chunk in _resumable(chunks, out):
             tally.add_all(chunk)
             tally.played += len(chunk)
             tally.played_decisions += sum(r["decisions"] for r in chunk)
@@ -672,6 +624,16 @@ def run(study: Study, workers: int | None = None, out=None, resume: bool = False
     return tally
 
 
+def _resumable(chunks, out):
+    """The chunks, and for a worker lost on the way, the error saying how to go on."""
+    try:
+        yield from chunks
+    except WorkerLost as exc:
+        then = f": the games finished so far are in {out}; run the same command with --resume to play the rest" \
+            if out is not None else ""
+        raise WorkerLost(f"{exc}{then}") from None
+
+
 def from_records(path) -> Tally:
     """The tally of the games a records file holds (``.jsonl`` or ``.parquet``), for a report without playing:
     the study is the one its header describes, with as many games as its highest seed says. UsageError for a
@@ -683,14 +645,19 @@ def from_records(path) -> Tally:
 
     def note(rec):
         high["seed"] = max(high.get("seed", rec["seed"]), rec["seed"])
-    header, _ = scan_records(path, note)
+    header, _ = scan_records(path, note, lambda found: _check_format(found, path))
     if not high:
         raise UsageError(f"{path} holds no games yet")
-    seed = header.get("seed") if isinstance(header, dict) else None
-    if not isinstance(seed, int):
-        raise UsageError(f"{path}: not the header of a boardrules study")
+    seed = header.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not seed <= high["seed"] <= seed + MAX_SEED:
+        raise UsageError(f"{path}: not the header of a boardrules study (its seed)" if not isinstance(seed, int)
+                         or isinstance(seed, bool) else f"{path}: a game's seed {high['seed']} is not one of the "
+                         f"study's (from {seed} on)")
     games = high["seed"] - seed + 1
-    study = Study.from_header(header, games)
+    try:
+        study = Study.from_header(header, games)
+    except UsageError as exc:
+        raise UsageError(f"{path} (its study header): {exc}") from None
     tally = Tally(study)
     scan_records(path, tally.add)
     missing = games * len(study.sources) - tally.count
@@ -698,3 +665,8 @@ def from_records(path) -> Tally:
         raise UsageError(f"{path} holds an unfinished study ({missing} of {games * len(study.sources)} games "
                          "missing): finish it with the same command and --resume")
     return tally
+
+
+def _check_format(header, path) -> None:
+    if not isinstance(header, dict) or header.get("format") != RECORD_FORMAT:
+        raise UsageError(f"{path} is not a boardrules records file of format {RECORD_FORMAT}")
