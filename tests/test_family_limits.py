@@ -358,3 +358,13 @@ def test_a_space_attribute_of_words_may_still_be_compared(tmp_path):
 def test_a_track_longer_than_the_largest_number_is_refused(tmp_path):
     refused_at_load(write(tmp_path, ladder_with(("length: 9\n", "length: 9999999999999999\n"))),
                     "greater than the maximum")
+
+
+def test_the_ai_action_space_of_two_hundred_pieces_on_a_big_board_is_refused_before_it_is_listed(tmp_path):
+    # 200 piece types x 1,600 cells x 8 orientations: hundreds of millions of answers for a fixed action space
+    from boardrules.ai import ActionSpace
+    from boardrules.limits import MAX_SPACE_VALUES
+
+    rules = boardrules.load(write(tmp_path, board_game(square(40), PLACE, cards=pieces(200))))
+    with quick(), pytest.raises(boardrules.UsageError, match=f"more than {MAX_SPACE_VALUES:,} answers in all"):
+        ActionSpace(rules, 2)

@@ -25,7 +25,7 @@ from ..actions import Action, short
 from ..api.game import Game
 from ..api.rules import Rules
 from ..errors import IllegalAction, RulesError, UsageError
-from ..limits import MAX_ANSWERS
+from ..limits import MAX_ANSWERS, MAX_SPACE_VALUES
 from ..model import flow as F
 from ..model import nodes as N
 
@@ -269,10 +269,16 @@ def _domains(model, players: int | None, options: dict) -> dict:
     card_types = [t for t in model.types if copies[t.index]]
     out: dict = {}
     declinable: set = set()
+    size = [0]      # values laid out so far, over every entry
 
     def add(kind, names, values):
         domain = out.setdefault((kind, names), {})
         for value, slots in values:
+            if value not in domain:
+                size[0] += 1
+                if size[0] > MAX_SPACE_VALUES:
+                    raise UsageError(f"the action space cannot be enumerated: its decisions have more than "
+                                     f"{MAX_SPACE_VALUES:,} answers in all (the decision '{kind}' takes it past)")
             domain[value] = max(domain.get(value, 0), slots)
 
     def cards(kind, name, each_copy):
