@@ -68,7 +68,8 @@ class Reader:
         attributes = self.model.attributes
         numbers = ", ".join(f"{(attributes.get(k) or {}).get('text') or humane(k)} {v}" for k, v in card.attrs.items()
                             if isinstance(v, int) and not isinstance(v, bool) and v)
-        return " ".join(([f"({numbers})"] if numbers else []) + [str(t) for t in card.texts])
+        return " ".join(([f"({numbers})"] if numbers else []) + [str(t) for t in card.texts]
+                        + [str(n) for n in card.notes])      # the notes the rules pages print under the card
 
     # ------------------------------------------------------------------ the status line
     def status(self, view: dict, me: int | None) -> list[tuple[str, str]]:
@@ -262,6 +263,8 @@ class Reader:
             if kind == "phase":
                 new_phase(line["text"])
                 continue
+            if kind == "decision":      # said under its seat's heading: without "seat 2: " before it
+                line["said"] = re.sub(r"^(you|seat \d+): ", "", line["text"])
             if kind == "decision" and (turn is None or turn["seat"] != line["seat"]):
                 turn = {"seat": line["seat"], "lines": []}
                 phase["turns"].append(turn)

@@ -209,7 +209,7 @@ class TerminalGame:
                     if t["seat"] is not None:
                         who = "you" if t["seat"] == self.human else f"seat {t['seat']}"
                         lines.append(("cyan", f" {who}:"))
-                    lines += [("", "   " + line["text"]) for line in t["lines"]]
+                    lines += [("", "   " + line.get("said", line["text"])) for line in t["lines"]]
         if len(lines) > limit:
             out.print(f"  ... {len(lines) - limit} earlier lines (l: the log of the round so far)", markup=False)
             lines = lines[-limit:]

@@ -361,9 +361,9 @@ class SeatPage:
                         who = "you" if t["seat"] == self.seat else f"seat {t['seat']}"
                         out.append(f'<li class="ev-turn">{escape(who)}</li>')
                     for line in lines:
-                        card = None
-                        mark = f' data-card="{escape(str(card))}"' if card in self.cards else ""
-                        out.append(f'<li class="ev-{escape(line["type"])}"{mark}>{escape(line["text"])}</li>')
+                        mark = ""
+                        out.append(f'<li class="ev-{escape(line["type"])}"{mark}>'
+                                   f'{escape(line.get("said", line["text"]))}</li>')
         return "<ul>" + "".join(out) + "</ul>" if out else '<p class="small">nothing yet</p>'
 
     def invites(self) -> str:
