@@ -33,7 +33,7 @@ def seat_name(seat: Any, me: int | None) -> str:
 
 
 def humane(kind: str) -> str:
-    """An id as words, for a decision the content gave no text ("take_project" -> "take project")."""
+    """An id as words, for a decision the content gave no text ("draw_more" -> "draw more")."""
     return str(kind).replace("_", " ")
 
 
@@ -150,7 +150,7 @@ class Reader:
         return " ".join(f"{name}: {text}" for name, text in offered)
 
     def parts(self, score: dict) -> str:
-        """A seat's score parts by their names ("Buildings 12, Chapel 3")."""
+        """A seat's score parts by their names ("Cards 12, Bonus 3")."""
         return ", ".join(f"{self.part_names.get(k, humane(k))} {v}" for k, v in score["parts"].items() if v)
 
     # ------------------------------------------------------------------ the log
@@ -174,7 +174,7 @@ class Reader:
         return place_words(text)
 
     def count_text(self, e: dict, me: int | None) -> str:
-        """A count's change, said of its holder ("your silver: 1 → 3", "seat 2's gold track: 5 → 2")."""
+        """A count's change, said of its holder ("your tokens: 1 → 3", "seat 2's score track: 5 → 2")."""
         m = self.model
         c = m.counters[m.counter_index[e["counter"]]]
         text = c.text[5:] if c.text.startswith("your ") else c.text
@@ -188,8 +188,8 @@ class Reader:
         return f"{text}: {e['before']} → {e['after']}"
 
     def lines(self, events: list[dict], me: int | None) -> list[dict]:
-        """The events a player reads, with runs of moves between the same two places said once ("Blue cube ×3,
-        Red cube: from the storage spaces to the cube tower"): [{"type", "text", "seat" (a decision's),
+        """The events a player reads, with runs of moves between the same two places said once ("Ace ×3, King:
+        from the deck to the discard pile"): [{"type", "text", "seat" (a decision's),
         "index"}]."""
         out: list[dict] = []
         run: dict | None = None
@@ -209,7 +209,7 @@ class Reader:
                        "seat": None, "text": ""}
                 if chained is None:
                     out.append(run)
-                else:       # cards going on from where the last ones went (through a tower): one line
+                else:       # cards going on from where the last ones went: one line
                     chained["after"] = run
                 continue
             run = None

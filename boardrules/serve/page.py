@@ -324,7 +324,7 @@ class SeatPage:
         return (f'<section id="boards"><h2>The board{"s" if len(parts) > 1 else ""}</h2>{"".join(parts)}'
                 f'<ul class="legend">{legend}<li><span class="swatch target"></span>a place you may choose</li>'
                 f'<li><span class="swatch preview"></span>the answer you point at</li></ul>'
-                f'<p class="small">Squares: a marker; circles: a piece; a filled cell: a laid piece. Rows and '
+                f'<p class="small">A small square: a marker; a round token: a piece; a filled cell: a laid piece. Rows and '
                 f'columns are numbered from the top left; the border spaces clockwise from the top left.</p>'
                 f'{marks}</section>')
 
