@@ -635,8 +635,8 @@ def content_schemas() -> dict[str, dict]:
                   "bookkeeping": dict(idlist, description="counters that only keep the rules' accounts (whether a "
                                                           "step was done this turn): never shown to a player and "
                                                           "never in their log")},
-                  desc="hints for bots, the balance report and the command line: which action kinds do what and what "
-                       "to count (no rule depends on them)"),
+                  desc="hints for bots, the balance report, the command line and the tables a person plays at: which "
+                       "action kinds do what, what to count, what a player reads (no rule depends on them)"),
               **sections,
               "setup": steps,
               "flow": dict(steps, description="what happens after setup (usually 'rounds'); or declare the 'round' shape"),
