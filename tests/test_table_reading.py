@@ -174,3 +174,23 @@ def test_the_terminal_draws_the_map_with_numbered_rows_and_columns():
     lines = drawn.splitlines()
     assert lines[1].split()[:3] == ["1", "2", "3"] and lines[2].split()[0] == "1"
     assert "border spaces" in drawn and "@k a piece" in drawn
+
+
+def test_listing_the_games_reads_their_manifests_alone_and_agrees_with_loading_them(monkeypatch):
+    from click.testing import CliRunner
+
+    import boardrules.lang.load as loading
+    from boardrules.content.summary import summary
+    from boardrules.play.cli import cli
+
+    for gid in boardrules.available_games():
+        card, rules = summary(gid), boardrules.load(gid)
+        assert card == {"id": rules.id, "title": rules.title, "options": rules.options,
+                        "players": (rules.players.start, rules.players.stop - 1)}, gid
+
+    def no_compiling(source):
+        raise AssertionError(f"list compiled {source}")
+
+    monkeypatch.setattr(loading, "load_model", no_compiling)
+    out = CliRunner().invoke(cli, ["list"])
+    assert out.exit_code == 0 and "San Juan 1897" in out.output and "2-4 players" in out.output
