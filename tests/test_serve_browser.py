@@ -138,3 +138,49 @@ def shoot(page, tmp_path, game):
     if os.environ.get("BOARDRULES_UPDATE_SCREENSHOTS"):
         SHOTS.mkdir(parents=True, exist_ok=True)
         (SHOTS / f"web-{game.replace('_', '-')}.png").write_bytes(png.read_bytes())
+
+
+@pytest.mark.parametrize("game, players, at", [("san_juan", 3, 6), ("puerto_rico", 3, 12), ("san_juan_1897", 2, 5),
+                                               ("burgundy_cards", 2, 6), ("amerigo", 2, 5)])
+def test_the_terminal_games_screen_reads_as_a_players_and_is_pictured(browser, tmp_path, game, players, at):
+    """The terminal game's screen at a decision (rich's own recording of it, as HTML, shown in Chromium): no id on
+    it, the status line and the decision; ``BOARDRULES_UPDATE_SCREENSHOTS=1`` writes it as docs/images/play-*.png."""
+    import io
+
+    pytest.importorskip("rich")
+    from rich.console import Console
+
+    import boardrules
+    from boardrules.play.bots import make_bots
+    from boardrules.play.terminal import TerminalGame
+
+    rules = boardrules.load(game)
+    console = Console(record=True, width=110, file=io.StringIO(), force_terminal=True, color_system="truecolor")
+    tg = TerminalGame(rules, players, 4, {}, 0, make_bots("greedy", 4, rules, players), console=console)
+    decisions = 0
+    while not tg.game.is_over:
+        if tg.game.current_player != 0:
+            tg.game.apply(tg.bots[tg.game.current_player].choose(tg.game))
+            continue
+        console.export_text(clear=True)         # the screen of this decision alone
+        tg.show()
+        decisions += 1
+        if decisions == at:
+            break
+        tg.game.apply(tg.game.legal_actions()[0])
+    text = console.export_text(clear=False)
+    assert not ID_LIKE.findall(text), sorted(set(ID_LIKE.findall(text)))
+    assert re.search(r"^round: \d+ ·", text, re.M) and "points so far: you = " in text and "your decision: " in text
+    html = console.export_html(inline_styles=True)
+    context = browser.new_context(viewport={"width": 1000, "height": 700})
+    seen = chromium.PageRequests(context)
+    page = context.new_page()
+    page.set_content(html)
+    png = tmp_path / f"play-{game}.png"
+    page.screenshot(path=str(png), full_page=True)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+    assert not [r for r in seen.requests if chromium.another_host(r[1], "127.0.0.1")], seen.requests
+    context.close()
+    if os.environ.get("BOARDRULES_UPDATE_SCREENSHOTS"):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        (SHOTS / f"play-{game.replace('_', '-')}.png").write_bytes(png.read_bytes())

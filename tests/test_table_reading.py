@@ -50,14 +50,14 @@ def test_the_status_line_says_round_turn_and_points_so_far_for_every_game():
         status = dict(Reader(g.rules).status(g.view(me), me))
         assert status["round"] == "2" and status["turn"] == "yours", (game, status)
         points = next(v for k, v in status.items() if k.endswith("points so far"))
-        assert points.startswith("you "), (game, points)
+        assert points.startswith("you = "), (game, points)
 
 
 def test_puerto_ricos_hidden_shipping_points_stay_out_of_the_others_points_so_far():
     g = played("puerto_rico", 3, 5, lambda g: any(s["total"] > 5 for s in g.scores()))
     me = g.current_player
     points = dict(Reader(g.rules).status(g.view(me), me))["your points so far"]
-    assert points == f"you {g.scores()[me]['total']}"       # the others' totals would tell their chips
+    assert points == f"you = {g.scores()[me]['total']}"       # the others' totals would tell their chips
 
 
 def test_amerigos_status_names_the_phase_card_and_the_action_points_left_while_an_action_is_on():

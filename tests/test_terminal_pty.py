@@ -36,7 +36,7 @@ def test_a_whole_game_in_a_terminal_reads_as_a_players(game, players):
     assert not found, f"the terminal shows ids: {found}"
     decisions = screen.count("your decision: ")
     statuses = re.findall(r"^round: \d+ · (?:phase: [^·\n]+ · )?turn: (?:yours|seat \d+|the game is over) · (?:phase: [^·\n]+ · )?"
-                          r"(?:your )?points so far: you -?\d+", screen, re.M)
+                          r"(?:your )?points so far: you = -?\d+", screen, re.M)
     assert decisions >= 10 and len(statuses) >= decisions, (decisions, len(statuses))
     rules = boardrules.load(game)
     for key in rules.model.play.bookkeeping:        # the rules' own accounts: never shown, never logged

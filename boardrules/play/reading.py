@@ -97,7 +97,7 @@ class Reader:
             order = [s for s in order if values[s] is not None]        # a value hidden from this seat is left out
             if not order:
                 return None
-            return ", ".join(f"{seat_name(s, me)} {values[s]}" for s in order)
+            return ", ".join(f"{seat_name(s, me)} = {values[s]}" for s in order)
         value = item.get("value")
         if value is None:
             return None
