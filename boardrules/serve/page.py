@@ -331,7 +331,7 @@ class SeatPage:
     def log(self) -> str:
         reader, me = self.reader, self.seat
         events = self.game.events(me)
-        mine = [e["index"] for e in events if e["type"] == "decision" and e.get("seat") == me]
+        mine = [e["index"] for e in events if e["type"] == "decision" and e.get("seat") == me and not e.get("forced")]
         since = mine[-1] if mine else 0
         recent = reader.grouped([e for e in events if e["index"] >= since], me)
         earlier = reader.grouped([e for e in events if e["index"] < since], me)
