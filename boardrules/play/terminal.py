@@ -1,8 +1,11 @@
 """The terminal game: a person plays one seat against bots (``boardrules play GAME --human 0``).
 
 Each time it is the person's turn it shows what happened since their last decision (the events their seat may
-know), their own places and counts, the others' public state, and the legal answers numbered, each with the
-rules text of the card or role it names. ``u`` takes back the person's last decision (the game is replayed
+know, grouped by round, phase and turn), their own places and counts, the others' public state, a board drawn with
+numbered rows and columns, the status line (round, phase, whose turn, and what the content marks as a player's
+state) and the decision in the rules pages' words with the legal answers numbered, each with the rules text of
+what it offers (``t N`` prints it whole; ``l`` the round's log). The words come from ``reading.Reader``, shared
+with the web table. ``u`` takes back the person's last decision (the game is replayed
 without it and what the bots did after it), as long as no card hidden from them has come into view since.
 Drawn with ``rich`` (the ``boardrules[play]`` extra); nothing here names a game.
 """
@@ -15,28 +18,7 @@ from .reading import Reader, board_text
 
 HELP = ("Type the number of a choice; t and a number (t 2): the rules text of what that choice offers; l: the log "
         "of the round so far; u: take back your last decision; q: stop the game.")
-MAX_SHOWN = 40      # events shown at a time (the earlier ones are counted)
-
-
-def card_text(card: Any) -> str:
-    """A card's numbers and rules texts, as a person reads them beside its name ("(size 3) ...")."""
-    numbers = ", ".join(f"{k} {v}" for k, v in card.attrs.items() if isinstance(v, int) and not isinstance(v, bool)
-                        and v)
-    return " ".join(([f"({numbers})"] if numbers else []) + [str(t) for t in card.texts])
-
-
-def answer_text(action: Any, cards: dict, roles: dict) -> str:
-    """The rules text of the card or role an answer names (``cards``, ``roles``: by id), or ""."""
-    args = action.args
-    card = cards.get(args.get("card") or args.get("on") or "")
-    if card is not None:
-        return card_text(card)
-    role = roles.get(args.get("role") or "")
-    if role is not None:
-        return " ".join(str(t) for t in role.privilege_texts)
-    return ""
-
-
+MAX_SHOWN = 40      # log lines shown at a time (the earlier ones are counted)
 INSTALL = ("pip install '.[play]' in a checkout of boardrules (pip install 'boardrules[play]' where the package "
            "comes from an index)")
 
