@@ -90,7 +90,7 @@ def examples(copy_to):
                (f": {', '.join(copied)}" if copied else " (the others were there already)"))
 
 
-@cli.command(short_help="Play in a browser against bots: a local web table (needs boardrules[serve]).")
+@cli.command(short_help="Play in a browser against bots: a local web table (needs the serve extra: pip install '.[serve]').")
 @click.argument("sources", nargs=-1, metavar="[VARIANT_FILE...]")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on (the default, this machine only; another address lets others reach "

@@ -27,7 +27,7 @@ def test_a_whole_game_is_played_by_typing_numbers(game, players):
     out = result.output
     assert "you are seat 1" in out and "game over" in out
     assert "You win!" in out or "You did not win this time." in out
-    assert "your decision" in out and "what happened" in out
+    assert "your decision: " in out and "since your last decision" in out
     assert "is not a choice" not in out
 
 

@@ -104,6 +104,18 @@ def api_schemas() -> dict[str, dict]:
                            ["high"]),
                            "description": "each track (in a game with tracks; its marker's space is the counter of "
                                           "the same id), seen by everyone"},
+                       "status": {"type": "array", "items": obj({
+                           "text": {"type": "string"}, "shows": {"enum": ["number", "card", "seat", "order"]},
+                           "value": {"description": "one value: a number, a card id, a seat, the seats in turn order, "
+                                                    "or null (a variable no step binds now)"},
+                           "values": {"type": "array", "items": {"type": ["integer", "null"]},
+                                      "description": "one per seat, null where the view hides it"}},
+                           ["text", "shows"]),
+                           "description": "the state a player reads at every decision, as the content's play "
+                                          "section marks it (in a game that marks some)"},
+                       "decision": {"type": "string", "description": "only for the player whose decision is "
+                                                                     "pending: what it is, as the rules pages say "
+                                                                     "its step"},
                        "legal_actions": {"type": "array", "items": {"$ref": "action.schema.json"},
                                          "description": "only for the player whose decision is pending"},
                        "scores": {"type": "array"}, "winners": {"type": "array", "items": {"type": "integer"}}},

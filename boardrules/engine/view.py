@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from itertools import compress
 
+from ..model.tracks import turn_order
 from .state import boards_out
 from .state import COUNT, DECIDE, END, MOVE, PHASE, REFILL, ROUND, ZONE
 
@@ -91,11 +92,64 @@ def view(game, g, player=None) -> dict:
         out["boards"] = boards_out(g, g.boards)
     if d.tracks:        # what a track keeps beside its counter, public too
         out["tracks"] = tracks_out(g)
+    if d.play.status:   # what the content marks as a player's state, for a status line
+        out["status"] = status_out(game, g, player, out["counters"])
     if player is not None and game.current_player == player:
         out["legal_actions"] = [a.to_json() for a in game.legal_actions()]
+        said = getattr(g.pending.node, "text", "") if g.pending is not None else ""
+        if said:        # the pending decision as the rules pages say its step
+            out["decision"] = str(said)
     if g.over:
         out["scores"] = game.scores()
         out["winners"] = game.winners()
+    return out
+
+
+def _variable(g, name):
+    """The value of the flow's variable ``name`` where the innermost frame binding it has it, or None."""
+    for f in reversed(g.stack):
+        env = f.env
+        if name in env:
+            return env[name]
+    return None
+
+
+def status_out(game, g, player, counters) -> list:
+    """The entries of the content's status line (its ``play`` section's ``status``), as ``player`` may know them:
+    each ``{"text", "shows", "value"}`` (one value: a number, a card id, a seat, a list of seats) or ``{"text",
+    "shows", "values"}`` (one per seat, None where hidden)."""
+    d = g.rules
+    out = []
+    for entry in d.play.status:
+        if "counter" in entry:
+            c = d.counters[d.counter_index[entry["counter"]]]
+            row = counters[c.id]
+            item = {"text": entry.get("text", c.text), "shows": "number"}
+            if c.scope == "shared":
+                item["shows"] = entry.get("shows", "number")
+                item["value"] = row[0]
+            else:
+                item["values"] = list(row)
+        elif "variable" in entry:
+            value = _variable(g, entry["variable"])
+            shows = entry.get("shows", "number")
+            if shows == "card":
+                ok = type(value) is int and 0 <= value < len(d.instance_types)
+                value = d.instance_types[value].id if ok else None
+            elif type(value) is not int or (shows == "seat" and not 0 <= value < g.players):
+                value = None
+            item = {"text": entry["text"], "shows": shows, "value": value}
+        elif "score" in entry:
+            totals = [s["total"] for s in game.scores()]
+            if entry["score"] == "own" and not g.over:
+                totals = [t if seat == player else None for seat, t in enumerate(totals)]
+            item = {"text": entry.get("text", "score so far"), "shows": "number", "values": totals}
+        elif "start_player" in entry:
+            item = {"text": entry.get("text", d.start_player_name), "shows": "seat", "value": g.start_player}
+        else:
+            t = d.tracks[d.track_index[entry["order"]]]
+            item = {"text": entry.get("text", "turn order"), "shows": "order", "value": turn_order(g, t)}
+        out.append(item)
     return out
 
 

@@ -174,8 +174,25 @@ class ContentCompiler(StepCompiler):
                                  ("track", "tag", m.tags)):
             if spec.get(key) is not None and spec[key] not in known:
                 self.report(("play", key), f"unknown {what} {spec[key]!r}", choices=sorted(known))
-        m.play = M.PlayHints(**{k: tuple(v) if isinstance(v, list) else v for k, v in spec.items() if k != "nouns"},
-                             nouns={**M.PLAY_NOUNS, **spec.get("nouns", {})})
+        status = []
+        for i, entry in enumerate(spec.get("status", [])):
+            if "counter" in entry:
+                c = self.lookup(m.counter_index, entry["counter"], "counter", ("play", "status", i, "counter"))
+                if c is not None and m.counters[c].scope not in ("player", "shared"):
+                    self.report(("play", "status", i, "counter"), "the status line shows a player's or the table's "
+                                                                  f"counter; {entry['counter']!r} is held by each "
+                                                                  f"{m.counters[c].scope}")
+            elif "order" in entry:
+                t = self.lookup(m.track_index, entry["order"], "track", ("play", "status", i, "order"))
+                if t is not None and not m.tracks[t].order:
+                    self.report(("play", "status", i, "order"), f"{entry['order']!r} is no order track")
+            status.append(dict(entry))
+        for i, key in enumerate(spec.get("bookkeeping", [])):
+            self.lookup(m.counter_index, key, "counter", ("play", "bookkeeping", i))
+        m.play = M.PlayHints(**{k: tuple(v) if isinstance(v, list) else v for k, v in spec.items()
+                                if k not in ("nouns", "status", "bookkeeping")},
+                             nouns={**M.PLAY_NOUNS, **spec.get("nouns", {})}, status=tuple(status),
+                             bookkeeping=frozenset(spec.get("bookkeeping", ())))
 
     def declarations(self):
         m = self.m

@@ -581,11 +581,11 @@ def content_schemas() -> dict[str, dict]:
     add_examples(defs)
     defs_doc = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "defs.schema.json",
                 "title": "boardrules node kinds", "$defs": defs}
+    idlist = {"type": "array", "items": ident, "uniqueItems": True}
     part = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "part.schema.json",
             "title": "boardrules content file (included by a game)", "type": "object",
             "properties": {k: ({"$ref": "defs.schema.json#/$defs/card"} if False else v) for k, v in sections.items()},
             "additionalProperties": False, "minProperties": 1}
-    idlist = {"type": "array", "items": ident, "uniqueItems": True}
     game = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "game.schema.json",
             "title": "boardrules game", "type": "object", "additionalProperties": False,
             "required": ["id", "title", "players"],
@@ -620,9 +620,28 @@ def content_schemas() -> dict[str, dict]:
                                                    "(default: every card a player holds at the end)"),
                   "nouns": obj({"card": text, "cards": text, "held": text, "place": text},
                                desc="the report's words for a tracked card, several of them, having one at the end, "
-                                    "and where players keep them (default: card, cards, held, tableau)")},
-                  desc="hints for bots, the balance report and the command line: which action kinds do what and what "
-                       "to count (no rule depends on them)"),
+                                    "and where players keep them (default: card, cards, held, tableau)"),
+                  "status": {"type": "array", "maxItems": 16, "items": {"oneOf": [
+                      obj({"counter": ident, "text": text, "shows": {"enum": ["number", "seat"]}}, ["counter"],
+                          "a counter of each player or of the table (a track's marker too), shown even at 0; a "
+                          "table's counter may hold a seat ('shows: seat')"),
+                      obj({"variable": ident, "text": text, "shows": {"enum": ["number", "card", "seat"]}},
+                          ["variable", "text"], "a variable of the flow while a step binds it (the phase card a "
+                                                "for_each names, the points a budget has left); 'shows' what it "
+                                                "holds (default: a number)"),
+                      obj({"score": {"enum": ["all", "own"]}, "text": text}, ["score"],
+                          "the score so far (the scoring parts now): every seat's, or each player's own only "
+                          "(when some of it is hidden from the others)"),
+                      obj({"start_player": {"const": True}, "text": text}, ["start_player"],
+                          "who the start player is (named as 'names' says)"),
+                      obj({"order": ident, "text": text}, ["order"], "the turn order an order track gives")]},
+                             "description": "what a player's status line shows, in this order, besides the round "
+                                            "and whose turn it is: the state a player reads at every decision"},
+                  "bookkeeping": dict(idlist, description="counters that only keep the rules' accounts (whether a "
+                                                          "step was done this turn): never shown to a player and "
+                                                          "never in their log")},
+                  desc="hints for bots, the balance report, the command line and the tables a person plays at: which "
+                       "action kinds do what, what to count, what a player reads (no rule depends on them)"),
               **sections,
               "setup": steps,
               "flow": dict(steps, description="what happens after setup (usually 'rounds'); or declare the 'round' shape"),

@@ -44,6 +44,15 @@ def border_places(laid, columns, pad):
     return places
 
 
+def node_words(name) -> str:
+    """A node's name as the picture labels it: "r8c23" -> "row 8, column 23", "edge9" -> "border space 9"."""
+    m = _CELL_NAME.fullmatch(str(name))
+    if m:
+        return f"row {m.group(1)}, column {m.group(2)}"
+    m = _EDGE_NAME.fullmatch(str(name))
+    return f"border space {m.group(1)}" if m else str(name)
+
+
 def node_place(name, laid, ring, pad):
     """The middle of the node called ``name`` ("r<row>c<column>" or "edge<k>", as ``Geometry.node_name`` writes
     them), or None for a name that is no node of this board."""
@@ -61,7 +70,7 @@ def node_place(name, laid, ring, pad):
     return None
 
 
-def board_svg(bdef, slots, columns, state=None, colours=(), label=None) -> str:
+def board_svg(bdef, slots, columns, state=None, colours=(), label=None, targets=(), coordinates=False) -> str:
     """The board of ``bdef`` laid with ``slots`` ((tile id, rotation) each, ``columns`` to a row) as one ``<svg>``
     element: a square per cell (land or water), thick lines on the tile seams, a cell's mark in a circle and its
     item kind in bold (each as short as ``labels`` makes it), and one small circle per border node (numbered from 1,
@@ -71,7 +80,11 @@ def board_svg(bdef, slots, columns, state=None, colours=(), label=None) -> str:
     the same, "pieces": per seat a list of node names}): each marker is a square of its seat's colour (``colours``
     [seat]) inside its cell, each covered cell is filled with its seat's colour, an item on a filled cell is no
     longer shown, and each piece is a circle of its seat's colour on its node (several on one node side by side).
-    Values that do not fit the board are left out."""
+    Values that do not fit the board are left out.
+
+    ``targets`` (node names) are drawn as places to click (class ``target``, with their ``data-node``), and every
+    cell gets a clear square on top with its ``data-node`` (for a page's preview); ``coordinates`` numbers the rows
+    and columns from 1 in a margin on the top and the left (the numbers answers name them by)."""
     laid = B.lay(bdef.tiles, list(slots), columns, bdef.border)
     said = labels(bdef)
     pad = CELL if bdef.border else 4
@@ -85,9 +98,16 @@ def board_svg(bdef, slots, columns, state=None, colours=(), label=None) -> str:
     markers += [None] * (size - len(markers))
     covered += [None] * (size - len(covered))
     name = escape(str(bdef.text)) if label is None else escape(str(label))
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * CELL + 2 * pad}" height="{h * CELL + 2 * pad}" '
-           f'viewBox="0 0 {w * CELL + 2 * pad} {h * CELL + 2 * pad}" role="img" '
-           f'aria-label="{name}: {w} by {h} cells">']
+    margin = 16 if coordinates else 0
+    full_w, full_h = w * CELL + 2 * pad + margin, h * CELL + 2 * pad + margin
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{full_w}" height="{full_h}" '
+           f'viewBox="0 0 {full_w} {full_h}" role="img" aria-label="{name}: {w} by {h} cells">']
+    if coordinates:
+        out += [f'<text class="coord" x="{margin + pad + (c + 0.5) * CELL}" y="11" font-size="9" '
+                f'text-anchor="middle">{c + 1}</text>' for c in range(w)]
+        out += [f'<text class="coord" x="{margin - 3}" y="{margin + pad + (r + 0.5) * CELL + 3}" font-size="9" '
+                f'text-anchor="end">{r + 1}</text>' for r in range(h)]
+        out.append(f'<g transform="translate({margin},{margin})">')
     for i, cell in enumerate(laid.cells):
         r, c = divmod(i, w)
         x, y = pad + c * CELL, pad + r * CELL
@@ -120,6 +140,21 @@ def board_svg(bdef, slots, columns, state=None, colours=(), label=None) -> str:
         out.append(f'<text x="{x}" y="{y + 4}" font-size="10" text-anchor="middle">{k + 1}</text>')
     if state is not None:
         out.extend(_pieces(state.get("pieces") or [], laid, ring, pad, colours))
+    if targets:
+        wanted = set(targets)
+        for i in range(size):
+            r, c = divmod(i, w)
+            node = f"r{r + 1}c{c + 1}"
+            kind = "cell target" if node in wanted else "cell"
+            out.append(f'<rect class="{kind}" data-node="{node}" x="{pad + c * CELL}" y="{pad + r * CELL}" '
+                       f'width="{CELL}" height="{CELL}"><title>row {r + 1}, column {c + 1}</title></rect>')
+        for k, (x, y) in enumerate(ring):
+            node = f"edge{k + 1}"
+            if node in wanted:
+                out.append(f'<circle class="cell target" data-node="{node}" cx="{x}" cy="{y}" r="{pad / 2.5}">'
+                           f'<title>border space {k + 1}</title></circle>')
+    if coordinates:
+        out.append("</g>")
     out.append("</svg>")
     return "".join(out)
 
@@ -139,5 +174,5 @@ def _pieces(pieces, laid, ring, pad, colours):
             dx = (j - (k - 1) / 2) * 7 if k > 1 else 0
             out.append(f'<circle class="piece" data-seat="{seat}" data-node="{escape(node)}" cx="{x + dx}" '
                        f'cy="{y}" r="6" fill="{escape(colours[seat])}" stroke="#ffffff" stroke-width="1.5">'
-                       f'<title>seat {seat}: {escape(node)}</title></circle>')
+                       f'<title>seat {seat}: {escape(node_words(node))}</title></circle>')
     return out

@@ -253,6 +253,8 @@ class PlayHints:
     price: str | None = None    # the card attribute holding the price a card asks
     track: str | None = None    # the tag of the cards the balance report follows one by one (None: every card held)
     nouns: dict = attrs.field(factory=lambda: dict(PLAY_NOUNS))   # the words the report uses for them
+    status: tuple = ()          # what a player's status line shows (dicts of the play section's 'status')
+    bookkeeping: frozenset = frozenset()    # counter ids a player never sees (the rules' own accounts)
 
 
 PLAY_NOUNS = {"card": "card", "cards": "cards", "held": "held", "place": "tableau"}

@@ -243,7 +243,7 @@ players_opt = click.option("--players", "-p", type=int, default=None,
 @preset_opt
 @click.option("--json", "as_json", is_flag=True, help="Print the final game state as JSON instead of the log and scores.")
 @click.option("--human", type=int, default=None, metavar="SEAT",
-              help="Play seat SEAT yourself in the terminal against bots (needs boardrules[play]).")
+              help="Play seat SEAT yourself in the terminal against bots (needs the play extra: pip install '.[play]' in a checkout).")
 @click.option("--bots", "-b", "bot_list", default=None, metavar="NAME[,NAME...]",
               help=f"With --human: the other seats' bots, one for all or one per seat (default random): {bots_help()}.")
 def play(game, players, seed, option_pairs, preset, as_json, human, bot_list):
@@ -507,16 +507,25 @@ def validate(paths, games):
 @cli.command("list")
 def list_games():
     """List the packaged games."""
+    from ..content.summary import summary
+
     rows = []
     for gid in available_games():
-        try:
-            rules = load(gid)
-        except ContentError as exc:
-            rows.append([gid, f"(cannot be loaded: {len(exc.errors)} problems; see 'boardrules validate {gid}')", "", ""])
-            continue
-        lo, hi = rules.players.start, rules.players.stop - 1
-        rows.append([gid, rules.title, f"{lo}-{hi} players" if lo != hi else f"{lo} players",
-                     f"options: {show_options(rules.options)}"])
+        card = summary(gid)         # the manifests alone: nothing compiled, so this answers at once
+        if card is not None:
+            lo, hi = card["players"]
+            options = card["options"]
+            title = card["title"]
+        else:
+            try:
+                rules = load(gid)
+            except ContentError as exc:
+                rows.append([gid, f"(cannot be loaded: {len(exc.errors)} problems; see 'boardrules validate {gid}')",
+                             "", ""])
+                continue
+            lo, hi, options, title = rules.players.start, rules.players.stop - 1, rules.options, rules.title
+        rows.append([gid, title, f"{lo}-{hi} players" if lo != hi else f"{lo} players",
+                     f"options: {show_options(options)}"])
     if not rows:
         click.echo("no packaged games found")
         return

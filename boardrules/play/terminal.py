@@ -1,8 +1,11 @@
 """The terminal game: a person plays one seat against bots (``boardrules play GAME --human 0``).
 
 Each time it is the person's turn it shows what happened since their last decision (the events their seat may
-know), their own places and counts, the others' public state, and the legal answers numbered, each with the
-rules text of the card or role it names. ``u`` takes back the person's last decision (the game is replayed
+know, grouped by round, phase and turn), their own places and counts, the others' public state, a board drawn with
+numbered rows and columns, the status line (round, phase, whose turn, and what the content marks as a player's
+state) and the decision in the rules pages' words with the legal answers numbered, each with the rules text of
+what it offers (``t N`` prints it whole; ``l`` the round's log). The words come from ``reading.Reader``, shared
+with the web table. ``u`` takes back the person's last decision (the game is replayed
 without it and what the bots did after it), as long as no card hidden from them has come into view since.
 Drawn with ``rich`` (the ``boardrules[play]`` extra); nothing here names a game.
 """
@@ -11,28 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import UsageError
+from .reading import Reader, board_text
 
-HELP = "Type the number of a choice; u: take back your last decision; q: stop the game."
-MAX_SHOWN = 40      # events shown at a time (the earlier ones are counted)
-
-
-def card_text(card: Any) -> str:
-    """A card's numbers and rules texts, as a person reads them beside its name ("(size 3) ...")."""
-    numbers = ", ".join(f"{k} {v}" for k, v in card.attrs.items() if isinstance(v, int) and not isinstance(v, bool)
-                        and v)
-    return " ".join(([f"({numbers})"] if numbers else []) + [str(t) for t in card.texts])
-
-
-def answer_text(action: Any, cards: dict, roles: dict) -> str:
-    """The rules text of the card or role an answer names (``cards``, ``roles``: by id), or ""."""
-    args = action.args
-    card = cards.get(args.get("card") or args.get("on") or "")
-    if card is not None:
-        return card_text(card)
-    role = roles.get(args.get("role") or "")
-    if role is not None:
-        return " ".join(str(t) for t in role.privilege_texts)
-    return ""
+HELP = ("Type the number of a choice; t and a number (t 2): the rules text of what that choice offers; l: the log "
+        "of the round so far; u: take back your last decision; q: stop the game.")
+MAX_SHOWN = 40      # log lines shown at a time (the earlier ones are counted)
+INSTALL = ("pip install '.[play]' in a checkout of boardrules (pip install 'boardrules[play]' where the package "
+           "comes from an index)")
 
 
 def need_rich():
@@ -41,7 +29,7 @@ def need_rich():
         import rich  # noqa: F401
         from rich.console import Console
     except ImportError:
-        raise UsageError("the terminal game needs rich (a Python package): pip install 'boardrules[play]'") from None
+        raise UsageError(f"the terminal game needs rich (a Python package): {INSTALL}") from None
     return Console
 
 
@@ -62,6 +50,7 @@ class TerminalGame:
         m = rules.model
         self.cards = {c.id: c for c in rules.cards}
         self.roles = {r.id: r for r in m.roles}
+        self.reader = Reader(rules)
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:
@@ -91,7 +80,7 @@ class TerminalGame:
         actions = self.game.legal_actions()
         while True:
             try:
-                line = out.input(f"your choice (1-{len(actions)}, u, q): ").strip().lower()
+                line = out.input(f"your choice (1-{len(actions)}; t N: its rules text; l, u, q): ").strip().lower()
             except EOFError:
                 out.print("\nThe input ended: the game stops here.")
                 return False
@@ -103,7 +92,13 @@ class TerminalGame:
                     return True
                 continue
             if line in ("h", "?", "help"):
-                out.print(HELP)
+                out.print(HELP, markup=False)
+                continue
+            if line in ("l", "log"):
+                self.show_round_log()
+                continue
+            if line[:1] == "t" and line[1:].strip().isdigit() and 1 <= int(line[1:]) <= len(actions):
+                self.show_texts(actions[int(line[1:]) - 1])
                 continue
             if line.isdigit() and 1 <= int(line) <= len(actions):
                 self.undo.append((len(self.game.history), self.game.event_count))
@@ -167,33 +162,51 @@ class TerminalGame:
                 return f"{self.name(cards['top'])} (and {n - 1} under it)" if n > 1 else \
                     self.name(cards["top"]) if n else "-"
             return f"{n} hidden card{'s' * (n != 1)}" if n else "-"
-        return ", ".join(self.name(c) for c in cards) or "-"
+        alike: dict[str, int] = {}      # copies of one card counted once ("Name ×3"), in order
+        for c in cards:
+            name = self.name(c)
+            alike[name] = alike.get(name, 0) + 1
+        return ", ".join(name + (f" ×{n}" if n > 1 else "") for name, n in alike.items()) or "-"
 
     def show_events(self) -> None:
-        events = [e for e in self.game.events(self.human, since=self.seen) if self.worth_telling(e)]
+        """What happened since the person's last decision, grouped by round, phase and turn."""
+        events = self.game.events(self.human, since=self.seen)
         self.seen = self.game.event_count
-        if not events:
+        groups = self.reader.grouped(events, self.human)
+        if not groups:
             return
+        self.console.rule("since your last decision")
+        self.print_groups(groups, MAX_SHOWN)
+
+    def print_groups(self, groups: list, limit: int) -> None:
         out = self.console
-        out.rule("what happened")
-        if len(events) > MAX_SHOWN:
-            out.print(f"  ... {len(events) - MAX_SHOWN} earlier events")
-            events = events[-MAX_SHOWN:]
-        for e in events:
-            text = e["text"]
-            if e["type"] == "round":
-                out.print(f"-- {text} --", style="bold", markup=False)
-            elif e["type"] in ("phase", "end"):
-                out.print(text, style="bold", markup=False)
-            else:
-                out.print("  " + text, markup=False)
+        lines = []
+        for r in groups:
+            if r["round"] is not None:
+                lines.append(("bold", f"-- {r['title']} --"))
+            for p in r["phases"]:
+                if p["phase"]:
+                    lines.append(("bold", p["phase"]))
+                for t in p["turns"]:
+                    if t["seat"] is not None:
+                        who = "you" if t["seat"] == self.human else f"seat {t['seat']}"
+                        lines.append(("cyan", f" {who}:"))
+                    lines += [("", "   " + line.get("said", line["text"])) for line in t["lines"]]
+        if len(lines) > limit:
+            out.print(f"  ... {len(lines) - limit} earlier lines (l: the log of the round so far)", markup=False)
+            lines = lines[-limit:]
+        for style, text in lines:
+            out.print(text, style=style or None, markup=False)
+
+    def show_round_log(self) -> None:
+        """The log of the round so far (from its first event)."""
+        events = self.game.events(self.human)
+        start = max((i for i, e in enumerate(events) if e["type"] == "round"), default=0)
+        self.console.rule("this round so far")
+        self.print_groups(self.reader.grouped(events[start:], self.human), 400)
 
     def worth_telling(self, e: dict) -> bool:
-        """Counts held by single cards change often (they show on the cards); the rest is told."""
-        if e["type"] != "count":
-            return True
-        m = self.rules.model
-        return m.counters[m.counter_index[e["counter"]]].scope != "card"
+        return self.reader.told(e)
 
     def show(self) -> None:
         from rich.markup import escape
@@ -204,8 +217,8 @@ class TerminalGame:
         view = self.game.view(self.human)
         m = self.rules.model
         me = self.human
-        out.rule(escape(f"round {view['round']}" + (f", {self.roles[view['role']].name.get('en', view['role'])} phase"
-                                                     if view["role"] else "")))
+        reader = self.reader
+        out.rule(escape(reader.status_line(view, me)))
         table = Table(show_header=True, header_style="bold", expand=False)
         table.add_column("")
         for seat in range(self.players):
@@ -217,7 +230,7 @@ class TerminalGame:
             if all(r == "-" for r in row):
                 continue
             table.add_row(escape(z.text), *map(escape, row))
-        for c in m.counters:
+        for c in reader.shown_counters:
             if c.scope == "player":
                 values = view["counters"][c.id]
                 if any(v != 0 for v in values):     # None: a value the view hides (its owner alone sees it)
@@ -229,15 +242,20 @@ class TerminalGame:
                 text = self.cards_text(view["zones"][z.id])
                 if text != "-":
                     shared.append(f"{z.text}: {text}")
-        for c in m.counters:
+        for c in reader.shown_counters:
             values = view["counters"][c.id]
             if c.scope == "shared" and values[0]:
                 shared.append(f"{c.text}: {values[0]}")
             elif c.scope == "role" and any(values):
-                shared.append(f"{c.text}: " + ", ".join(f"{m.roles[i].name.get('en', m.roles[i].id)} {v}"
+                shared.append(f"{c.text}: " + ", ".join(f"{reader.role_name(m.roles[i].id)} {v}"
                                                        for i, v in enumerate(values) if v))
         for line in shared:
             out.print("  " + line, markup=False)
+        for bid, state in (view.get("boards") or {}).items():
+            drawn = board_text(m, bid, state, self.players, me)
+            if drawn:
+                out.print(drawn, markup=False, highlight=False)
+        out.print(reader.status_line(view, me), style="bold", markup=False)
         self.show_choices()
 
     def box_id(self) -> str | None:
@@ -249,16 +267,27 @@ class TerminalGame:
         from rich.table import Table
 
         actions = self.game.legal_actions()
-        table = Table(title=escape(f"your decision ({self.game.prompt})"), show_header=False, expand=False)
+        self.console.print("your decision: " + self.reader.heading(self.game), style="bold", markup=False)
+        table = Table(show_header=False, expand=False)
         table.add_column("#", justify="right")
         table.add_column("choice")
         table.add_column("rules text")
         for i, a in enumerate(actions, 1):
-            table.add_row(str(i), escape(str(a)), escape(self.about(a)))
+            about = self.about(a)
+            table.add_row(str(i), escape(self.reader.answer(a)), escape(about if len(about) <= 90 else
+                                                                        about[:86] + f" ... (t {i})"))
         self.console.print(table)
 
+    def show_texts(self, action: Any) -> None:
+        """The full rules texts of what an answer offers (the ``t N`` key)."""
+        offered = self.reader.offered(action)
+        if not offered:
+            self.console.print(f"{self.reader.answer(action)}: no card or role with a rules text.", markup=False)
+        for name, text in offered:
+            self.console.print(f"{name}: {text}", markup=False)
+
     def about(self, action: Any) -> str:
-        return answer_text(action, self.cards, self.roles)
+        return self.reader.about(action)
 
     def show_end(self) -> None:
         from rich.table import Table
@@ -267,13 +296,15 @@ class TerminalGame:
         out = self.console
         out.rule("game over")
         out.print(f"{game.end_reason}.", markup=False)
+        out.print(self.reader.status_line(game.view(self.human), self.human), style="bold", markup=False)
         winners = game.winners()
         table = Table(show_header=True, header_style="bold")
         table.add_column("seat")
         table.add_column("points", justify="right")
+        table.add_column("parts")
         table.add_column("")
         for s in game.scores():
             who = "you" if s["seat"] == self.human else f"seat {s['seat']}"
-            table.add_row(who, str(s["total"]), "winner" if s["seat"] in winners else "")
+            table.add_row(who, str(s["total"]), self.reader.parts(s), "winner" if s["seat"] in winners else "")
         out.print(table)
         out.print("You win!" if self.human in winners else "You did not win this time.")

@@ -8,11 +8,13 @@ names a game.
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 from typing import Any
 
+from ..docgen.boards import legend_line
 from ..model.drawing import board_svg
-from ..play.terminal import answer_text, card_text
+from ..play.reading import Reader
 
 LOG_SHOWN = 80          # the newest events shown on a page (the earlier ones are counted)
 #: each seat's colour on the boards (seat k: the k-th, round again past the last)
@@ -23,7 +25,8 @@ def layout(title: str, body: str, refresh: int | None = None) -> str:
     meta = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
     return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">{meta}'
-            f'<title>{escape(title)}</title><link rel="stylesheet" href="/static/table.css"></head>'
+            f'<title>{escape(title)}</title><link rel="stylesheet" href="/static/table.css">'
+            f'<script src="/static/table.js" defer></script></head>'
             f'<body>{body}</body></html>\n')
 
 
@@ -84,6 +87,10 @@ def theirs(text: str) -> str:
 
 
 # ---------------------------------------------------------------------- a seat's page
+#: the arguments of an answer that name a place on a board (the answer is drawn there, clickable)
+PLACE_ARGS = ("to", "at", "site", "cell", "node")
+
+
 class SeatPage:
     """The page of one seat of a table, drawn from that seat's view and events."""
 
@@ -91,8 +98,9 @@ class SeatPage:
         self.table, self.seat = table, seat
         self.rules = table.rules
         self.model = table.rules.model
-        self.cards = {c.id: c for c in self.rules.cards}
-        self.roles = {r.id: r for r in self.rules.roles}
+        self.reader = Reader(self.rules)
+        self.cards = self.reader.cards
+        self.roles = self.reader.roles
         self.game = table.game
         self.view = self.game.view(seat)
 
@@ -102,8 +110,8 @@ class SeatPage:
     # -------------------------------------------------------------- pieces
     def card(self, card_id: Any, with_text: bool = False) -> str:
         c = self.cards.get(card_id)
-        name = c.en if c else str(card_id)
-        texts = card_text(c) if c else ""
+        name = c.en if c else self.reader.card_name(card_id)
+        texts = self.reader.card_text(c) if c else ""
         tip = f' title="{escape(texts)}"' if texts and not with_text else ""
         out = f'<span class="card" data-card="{escape(str(card_id))}"{tip}>{escape(name)}</span>'
         if with_text and texts:
@@ -116,11 +124,14 @@ class SeatPage:
             return self.card(entry, with_text)
         extras = []
         for pile, under in entry.get("piles", {}).items():
+            p = self.model.piles[self.model.pile_index[pile]] if pile in self.model.pile_index else None
+            said = p.text.replace("{card}", "it") if p is not None else pile.replace("_", " ")
             shown = ", ".join(self.entry(c) for c in under) if isinstance(under, list) else escape(str(under))
-            extras.append(f"{escape(pile)}: {shown}")
+            extras.append(f"{escape(said)}: {shown}")
         for key, n in entry.get("counts", {}).items():
             counter = self.model.counters[self.model.counter_index[key]]
-            extras.append(escape(counter.shown(n)))
+            if key not in self.reader.bookkeeping:
+                extras.append(escape(counter.shown(n)))
         out = self.card(entry["card"], with_text)
         return out + (f' <span class="on">[{"; ".join(extras)}]</span>' if extras else "")
 
@@ -132,33 +143,26 @@ class SeatPage:
             return f'<span class="hidden">{n} hidden card{"s" * (n != 1)}</span>' if n else "-"
         if not cards:
             return "-"
-        if with_text:
-            return '<ul class="cards">' + "".join(f"<li>{self.entry(c, True)}</li>" for c in cards) + "</ul>"
         alike: dict[Any, int] = {}      # plain copies of one card counted once ("Name ×3"), in order
         for c in cards:
             key = c if isinstance(c, str) else json.dumps(c, sort_keys=True)
             alike[key] = alike.get(key, 0) + 1
+        if with_text:
+            return '<ul class="cards">' + "".join(
+                f"<li>{self.entry(json.loads(k) if k.startswith('{') else k, True)}{f' ×{n}' if n > 1 else ''}</li>"
+                for k, n in alike.items()) + "</ul>"
         return ", ".join(self.entry(json.loads(k) if k.startswith("{") else k) + (f" ×{n}" if n > 1 else "")
                          for k, n in alike.items())
 
     def role_name(self, role_id: Any) -> str:
-        r = self.roles.get(role_id)
-        return r.en if r is not None else str(role_id)
-
-    def about(self, action: Any) -> str:
-        return answer_text(action, self.cards, self.roles)
+        return self.reader.role_name(role_id)
 
     # -------------------------------------------------------------- sections
     def header(self) -> str:
-        v = self.view
-        bits = [f"round {v['round']}"]
-        if v.get("role"):
-            bits.append(f"{escape(self.role_name(v['role']))} phase")
-        bits.append(f"you are seat {self.seat}")
-        if not v.get("over") and v.get("current_player") is not None:
-            who = "you" if v["current_player"] == self.seat else f"seat {v['current_player']}"
-            bits.append(f"{who} to decide")
-        return (f'<header><h1>{escape(self.rules.title)}</h1><p id="status">{" · ".join(bits)}</p>'
+        items = "".join(f'<span class="st" data-status="{escape(label)}"><b>{escape(label)}:</b> '
+                        f'{escape(value)}</span>' for label, value in self.reader.status(self.view, self.seat))
+        return (f'<header><h1>{escape(self.rules.title)}</h1><p class="small">you are seat {self.seat}</p>'
+                f'<p id="status">{items}</p>'
                 f'<nav><a href="{self.base()}/save" id="save" download>Save game (JSON)</a> · '
                 f'<a href="/">New game or resume</a></nav></header>')
 
@@ -169,24 +173,63 @@ class SeatPage:
         if game.current_player != self.seat:
             return (f'<section id="decision"><h2>Waiting</h2><p id="waiting">Seat {game.current_player} is '
                     f'deciding (another person at this table); this page reloads by itself.</p></section>')
-        buttons = []
+        items = []
         for a in game.legal_actions():
-            text = self.about(a)
             value = escape(json.dumps(a.to_json(), ensure_ascii=False, separators=(",", ":")))
             marks = "".join(f' data-card="{escape(str(v))}"' for k, v in a.args.items()
                             if k in ("card", "on") and v in self.cards)
-            buttons.append(f'<button class="choice" name="action" value="{value}"{marks}><b>{escape(str(a))}</b>'
-                           + (f'<span class="text">{escape(text)}</span>' if text else "") + "</button>")
-        return (f'<section id="decision"><h2>Your decision: {escape(str(game.prompt))}</h2>'
+            node = next((v for k, v in a.args.items() if k in PLACE_ARGS and isinstance(v, str)), None)
+            if node is not None:
+                marks += f' data-node="{escape(node)}"'
+                cells = self.covers(a)
+                if cells:
+                    marks += f' data-cells="{escape(" ".join(cells))}"'
+            texts = "".join(f'<details class="text"><summary>{escape(name)}: rules text</summary>{escape(text)}'
+                            f'</details>' for name, text in self.reader.offered(a))
+            items.append(f'<li><button class="choice" name="action" value="{value}"{marks}>'
+                         f'{escape(self.reader.answer(a))}</button>{texts}</li>')
+        on_board = ('<p class="small" id="on-board">Click a highlighted place on the map to see the answers there; '
+                    'pointing at an answer previews it on the map.</p>') if self.targets() else ""
+        return (f'<section id="decision"><h2>Your decision</h2><p class="heading">'
+                f'{escape(self.reader.heading(game))}</p>{on_board}'
                 f'<form method="post" action="{self.base()}/act"><input type="hidden" name="move" '
-                f'value="{self.table.move}">{"".join(buttons)}</form></section>')
+                f'value="{self.table.move}"><ul class="choices">{"".join(items)}</ul></form></section>')
+
+    def covers(self, action: Any) -> list[str]:
+        """The cells a piece an answer lays would cover (its 'at' and 'turn', its card's shape), for the preview."""
+        args = action.args
+        if "at" not in args or "turn" not in args:
+            return []
+        card = next((self.cards.get(v) for v in args.values() if isinstance(v, str) and v in self.cards), None)
+        shape = None if card is None else next((v for k, v in card.attrs.items()
+                                                 if (self.model.attributes.get(k) or {}).get("type") == "shape"), None)
+        board = self.place_board()
+        if shape is None or board is None:
+            return []
+        return piece_cells(shape, args["at"], args["turn"], args.get("mirror", False), board)
+
+    def place_board(self):
+        shown = self.view.get("boards") or {}
+        for bid in shown:
+            bdef = self.model.boards.get(bid)
+            if bdef is not None and bdef.layout(self.game.players) is not None:
+                columns = bdef.layout(self.game.players)[1]
+                n = len(next(iter(bdef.tiles.values())))
+                return columns * n, len(shown[bid].get("slots") or ()) // columns * n
+        return None
+
+    def targets(self) -> set:
+        if self.game.is_over or self.game.current_player != self.seat:
+            return set()
+        return {v for a in self.game.legal_actions() for k, v in a.args.items() if k in PLACE_ARGS
+                and isinstance(v, str)}
 
     def game_over(self) -> str:
         game = self.game
         winners = game.winners()
         rows = "".join(f'<tr><td>{"you" if s["seat"] == self.seat else "seat " + str(s["seat"])}</td>'
                        f'<td class="num">{s["total"]}</td>'
-                       f'<td class="small">{escape(", ".join(f"{k} {v}" for k, v in s["parts"].items()))}</td>'
+                       f'<td class="small">{escape(self.reader.parts(s))}</td>'
                        f'<td>{"winner" if s["seat"] in winners else ""}</td></tr>' for s in game.scores())
         verdict = "You win!" if self.seat in winners else "You did not win this time."
         return (f'<section id="game-over"><h2>Game over</h2><p>{escape(str(game.end_reason))}.</p>'
@@ -202,7 +245,7 @@ class SeatPage:
             cards = v["zones"][z.id][me]
             if cards and cards != {"count": 0}:
                 parts.append(f'<h3>{escape(z.text)}</h3>{self.cards_text(cards, with_text=True)}')
-        counts = [f"<li>{escape(c.text)}: <b>{v['counters'][c.id][me]}</b></li>" for c in self.model.counters
+        counts = [f"<li>{escape(c.text)}: <b>{v['counters'][c.id][me]}</b></li>" for c in self.reader.shown_counters
                   if c.scope == "player" and v["counters"][c.id][me]]
         if counts:
             parts.append(f'<ul class="counts">{"".join(counts)}</ul>')
@@ -218,7 +261,7 @@ class SeatPage:
             cells = [self.cards_text(v["zones"][z.id][s]) for s in seats]
             if any(c != "-" for c in cells):
                 rows.append(f"<tr><th>{escape(theirs(z.text))}</th>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-        for c in self.model.counters:
+        for c in self.reader.shown_counters:
             if c.scope == "player" and any(v["counters"][c.id][s] != 0 for s in seats):     # None: hidden from me
                 rows.append(f"<tr><th>{escape(theirs(c.text))}</th>" + "".join(
                     '<td class="num hidden">hidden</td>' if v["counters"][c.id][s] is None else
@@ -236,7 +279,7 @@ class SeatPage:
                 text = self.cards_text(v["zones"][z.id])
                 if text != "-":
                     lines.append(f"<li>{escape(z.text)}: {text}</li>")
-        for c in m.counters:
+        for c in self.reader.shown_counters:
             values = v["counters"][c.id]
             if c.scope == "shared" and values[0]:
                 lines.append(f"<li>{escape(c.text)}: <b>{values[0]}</b></li>")
@@ -250,11 +293,13 @@ class SeatPage:
 
     def boards(self) -> str:
         """Each board of the view as an inline SVG (cells, marks, items not yet taken, every seat's markers,
-        covered cells and pieces in its colour) with a legend of the seats' colours; "" in a game without boards."""
+        covered cells and pieces in its colour, rows and columns numbered, the places the pending answers name
+        clickable) with a legend of the seats' colours and the marks; "" in a game without boards."""
         shown = self.view.get("boards") or {}
         players = self.game.players
         colours = [SEAT_COLOURS[k % len(SEAT_COLOURS)] for k in range(players)]
-        parts = []
+        targets = self.targets()
+        parts, legends = [], []
         for bid, state in shown.items():
             bdef = self.model.boards.get(bid)
             layout = bdef.layout(players) if bdef is not None else None
@@ -264,33 +309,62 @@ class SeatPage:
             columns = layout[1]
             if len(slots) % columns:
                 continue
-            svg = board_svg(bdef, [(t, r or 0) for t, r in slots], columns, state, colours)
+            svg = board_svg(bdef, [(t, r or 0) for t, r in slots], columns, state, colours, targets=targets,
+                            coordinates=True)
             parts.append(f'<figure class="board" id="board-{escape(str(bid))}" data-board="{escape(str(bid))}">'
                          f'<figcaption>{escape(str(bdef.text))}</figcaption>{svg}</figure>')
+            said = legend_line(bdef, lambda c: self.model.counters[c].text if isinstance(c, int) else str(c))
+            if said:
+                legends.append(said.replace("**", ""))
         if not parts:
             return ""
         legend = "".join(f'<li data-seat="{k}"><span class="swatch" style="background:{c}"></span>seat {k}'
                          f'{" (you)" if k == self.seat else ""}</li>' for k, c in enumerate(colours))
+        marks = "".join(f'<p class="small">{escape(line)}</p>' for line in legends)
         return (f'<section id="boards"><h2>The board{"s" if len(parts) > 1 else ""}</h2>{"".join(parts)}'
-                f'<ul class="legend">{legend}</ul></section>')
+                f'<ul class="legend">{legend}<li><span class="swatch target"></span>a place you may choose</li>'
+                f'<li><span class="swatch preview"></span>the answer you point at</li></ul>'
+                f'<p class="small">A small square: a marker; a round token: a piece; a filled cell: a laid piece. Rows and '
+                f'columns are numbered from the top left; the border spaces clockwise from the top left.</p>'
+                f'{marks}</section>')
 
     def log(self) -> str:
-        events = [e for e in self.game.events(self.seat) if self.worth_telling(e)]
-        earlier = len(events) - LOG_SHOWN
-        items = []
-        for e in events[-LOG_SHOWN:]:
-            card = e.get("card")
-            mark = f' data-card="{escape(str(card))}"' if card in self.cards else ""
-            items.append(f'<li class="ev-{escape(e["type"])}"{mark}>{escape(e["text"])}</li>')
-        more = f'<p class="small">{earlier} earlier events</p>' if earlier > 0 else ""
-        return (f'<section id="log"><h2>What happened</h2><p class="small">newest first</p>'
-                f'<ul>{"".join(reversed(items))}</ul>{more}</section>')
+        reader, me = self.reader, self.seat
+        events = self.game.events(me)
+        mine = [e["index"] for e in events if e["type"] == "decision" and e.get("seat") == me and not e.get("forced")]
+        since = mine[-1] if mine else 0
+        recent = reader.grouped([e for e in events if e["index"] >= since], me)
+        earlier = reader.grouped([e for e in events if e["index"] < since], me)
+        shown = LOG_SHOWN
+        out = ['<section id="log"><h2>What happened</h2>']
+        out.append('<div id="since"><h3>Since your last decision</h3>' + self.log_groups(recent, None) + "</div>")
+        if earlier:
+            out.append("<h3>Earlier, newest round first</h3>")
+            for k, r in enumerate(reversed(earlier)):
+                out.append(f'<details class="round"{" open" if k == 0 else ""}><summary>'
+                           f'{escape(r["title"])}</summary>{self.log_groups([r], shown)}</details>')
+                if k >= 12:
+                    out.append(f'<p class="small">{len(earlier) - k - 1} earlier rounds</p>')
+                    break
+        out.append("</section>")
+        return "".join(out)
 
-    def worth_telling(self, e: dict) -> bool:
-        """Counts held by single cards change often (they show on the cards); the rest is told."""
-        if e["type"] != "count":
-            return True
-        return self.model.counters[self.model.counter_index[e["counter"]]].scope != "card"
+    def log_groups(self, groups: list, limit: int | None) -> str:
+        out = []
+        for r in groups:
+            for p in r["phases"]:
+                if p["phase"]:
+                    out.append(f'<li class="ev-phase">{escape(p["phase"])}</li>')
+                for t in p["turns"]:
+                    lines = t["lines"] if limit is None else t["lines"][-limit:]
+                    if t["seat"] is not None:
+                        who = "you" if t["seat"] == self.seat else f"seat {t['seat']}"
+                        out.append(f'<li class="ev-turn">{escape(who)}</li>')
+                    for line in lines:
+                        mark = ""
+                        out.append(f'<li class="ev-{escape(line["type"])}"{mark}>'
+                                   f'{escape(line.get("said", line["text"]))}</li>')
+        return "<ul>" + "".join(out) + "</ul>" if out else '<p class="small">nothing yet</p>'
 
     def invites(self) -> str:
         held = "".join(f'<li>seat {s}: waits for the person who held it; their browser takes it back at '
@@ -305,7 +379,27 @@ class SeatPage:
 
     def html(self) -> str:
         waiting = not self.game.is_over and self.game.current_player != self.seat
-        body = (self.header() + '<main class="grid"><div class="col">' + self.decision() + self.my_seat()
-                + self.invites() + '</div><div class="col">' + self.boards() + self.others() + self.shared() + self.log()
-                + "</div></main>")
+        body = (self.header() + '<main class="grid"><div class="col">' + self.decision() + self.boards()
+                + self.my_seat() + self.invites() + '</div><div class="col">' + self.log() + self.others()
+                + self.shared() + "</div></main>")
         return layout(f"{self.rules.title}: seat {self.seat}", body, refresh=3 if waiting else None)
+
+
+def piece_cells(shape_rows: Any, at: str, turn: Any, mirror: Any, board: tuple) -> list[str]:
+    """The cells ("r<row>c<column>") a piece of ``shape_rows`` laid at ``at`` turned ``turn`` covers on a board of
+    ``board`` (width, height) cells, as the laying step places it (its first square, in row-major order, on
+    ``at``); [] when it does not fit."""
+    from ..model import pieces as P
+
+    m = re.fullmatch(r"r(\d+)c(\d+)", str(at))
+    if m is None or not isinstance(shape_rows, list):
+        return []
+    cells = P.squares(shape_rows)
+    base = [(r, -c) for r, c in cells] if mirror is True else list(cells)
+    for _ in range(((turn if isinstance(turn, int) else 0) // 90) % 4):
+        base = [(c, -r) for r, c in base]
+    shape = P.normalised(base)
+    width, height = board
+    anchor = (int(m.group(1)) - 1) * width + int(m.group(2)) - 1
+    lies = P.lies_on(shape, anchor, width, height) if shape else None
+    return [f"r{i // width + 1}c{i % width + 1}" for i in lies or ()]

@@ -58,7 +58,8 @@ def need_web():
         import cryptography  # noqa: F401
     except ImportError:
         raise UsageError("the web table needs starlette, uvicorn, python-multipart and cryptography (Python "
-                         "packages): pip install 'boardrules[serve]'") from None
+                         "packages): pip install '.[serve]' in a checkout of boardrules (pip install 'boardrules[serve]' where the "
+                         "package comes from an index)") from None
 
 
 class Sealer:
