@@ -43,8 +43,9 @@ from ..api.rules import Rules, load
 from ..content.paths import packaged_games
 from ..errors import UsageError
 from ..limits import MAX_PLAYERS
-from .bots import bot_names, make_bots
+from .bots import bot_names
 from .bundle import _OPENED, Bundle
+from .chunks import play_games
 from .records import MAX_SEED
 
 __all__ = ["Bundle", "Study", "Tally", "WorkerLost", "default_workers", "from_records", "mean_interval", "play",
@@ -199,51 +200,6 @@ class WorkerLost(UsageError):
 
 
 # ---------------------------------------------------------------------- playing (in workers or in-process)
-def _tableau_zones(rules) -> list[str]:
-    return [z.id for z in rules.model.zones if z.tableau and z.scope == "player"]
-
-
-def play_games(study: Study, k: int, seeds: Iterable[int]) -> list[dict]:
-    """Plays source ``k`` of ``study`` once per seed and returns one record per game, in seed order."""
-    bundle = study.sources[k]
-    rules = bundle.open()
-    players = study.players
-    zones = _tableau_zones(rules)
-    lineup = ",".join(study.bots)
-    records = []
-    for seed in seeds:
-        game = rules.new_game(players=players, seed=seed, options=study.options[k], log=False)
-        seats = make_bots(lineup, seed, rules, players)
-        decisions = 0
-        while not game.is_over:
-            game.apply(seats[game.current_player].choose(game))
-            decisions += 1
-        state = game.to_json()["zones"]
-        acquired = []
-        for seat in range(players):
-            ids = set()
-            for z in zones:
-                ids.update(str(c).split("#", 1)[0] for c in state[z][seat])
-            acquired.append(sorted(ids))
-        scores = game.scores()
-        records.append({
-            "source": bundle.label,
-            "source_index": k,
-            "seed": seed,
-            "game": rules.id,
-            "players": players,
-            "bots": list(study.bots),
-            "scores": [s["total"] for s in scores],
-            "parts": [dict(s["parts"]) for s in scores],
-            "winners": list(game.winners()),
-            "rounds": game.round,
-            "end_reason": game.end_reason,
-            "decisions": decisions,
-            "acquired": acquired,
-        })
-    return records
-
-
 _STUDY: list = []       # the study of this worker process
 PARENT_POLL_S = 0.5     # how often a worker looks whether the run that started it is still there
 

@@ -12,6 +12,7 @@ import socket
 from typing import Iterator
 
 from ..errors import UsageError
+from .chunks import play_games
 
 __all__ = ["RayBackend"]
 
@@ -42,8 +43,6 @@ def _probe(address: str) -> None:
 
 
 def _play_chunk(study, k, seeds):
-    from .batch import play_games
-
     return play_games(study, k, seeds)
 
 
