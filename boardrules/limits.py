@@ -69,5 +69,6 @@ MAX_RECORDS_HEADER_BYTES = 64_000_000   # a study's header (it holds the text of
 MAX_RECORD_TEXT = 4_096                 # characters of one text of a record (a source, a card id, an end reason)
 MAX_RECORD_ITEMS = 10_000               # entries of one list or mapping of a record (the cards a seat holds)
 # ---------------------------------------------------------------------- the AI action space (boardrules.ai)
-MAX_SPACE_VALUES = 2_000_000    # answers an action space lays out over all its decisions (Amerigo's is 34,770; a
+MAX_SPACE_VALUES = 2_000_000    # answers an action space lays out over all its decisions (the largest packaged one has
+#                                 34,770; a
 #                                 hostile 'place' of many pieces on a big board would list hundreds of millions)
