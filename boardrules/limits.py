@@ -70,5 +70,5 @@ MAX_RECORD_TEXT = 4_096                 # characters of one text of a record (a 
 MAX_RECORD_ITEMS = 10_000               # entries of one list or mapping of a record (the cards a seat holds)
 # ---------------------------------------------------------------------- the AI action space (boardrules.ai)
 MAX_SPACE_VALUES = 2_000_000    # answers an action space lays out over all its decisions (the largest packaged one has
-#                                 34,770; a
-#                                 hostile 'place' of many pieces on a big board would list hundreds of millions)
+#                                 34,770; a hostile 'place' of many pieces on a big board would list hundreds of
+#                                 millions)
