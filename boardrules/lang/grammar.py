@@ -347,7 +347,7 @@ def content_schemas() -> dict[str, dict]:
                                obj({"from": R("expr"), "to": R("expr"), "as": ident, "do": steps}, ["from", "to", "do"])]},
         desc="once per card of a selector, or per number from..to, with it in a variable"),
       E("call", ident, desc="run a procedure declared under 'procedures'"),
-      E("play_phase", obj({"role": ident, "lead": player}, ["role"]),
+      E("play_phase", obj({"role": role_ref, "lead": player}, ["role"]),
         desc="play a role's phase now: its start steps, every player's action in seat order from the lead (default "
              "you), its end steps; nobody chose it, so nobody has its privilege; the phase it interrupts goes on "
              "afterwards"),
