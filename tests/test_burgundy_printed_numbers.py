@@ -205,3 +205,11 @@ def test_a_tie_goes_to_the_most_cards_left_in_storage(rules, workers, silver, st
     scores = g.scores()
     assert scores[0]["total"] == scores[1]["total"] == 1
     assert g.winners() == [winner]
+
+
+# ---------------------------------------------------------------- 3 workers or silver for a point
+def test_three_workers_are_needed_to_pay_a_point_with_workers_alone(rules):
+    g = turn_of(rules, zones={"hand": {0: ["ship_1", "pasture_5"]}}, counters={"worker_cards": {0: 2}, "silver": {0: 4}})
+    play(g, "ship_1", "convert_to_points")
+    assert sorted(a.args["returned"] for a in g.legal_actions() if a.kind == "convert_to_points") == [
+        "a_worker_and_two_silver", "three_silver", "two_workers_and_a_silver"]
