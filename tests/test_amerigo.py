@@ -70,6 +70,8 @@ def test_the_colours_in_the_centre_are_available_each_with_as_many_points_as_the
     g = at_action(rules, centre=cubes(red=4, blue=2, black=2), counters={"gold": {0: 0, 1: 0}})
     assert sorted(offered(g, "perform", "action")) == ["black", "blue", "gold", "red"]
     act(g, "perform", action="black")
+    assert offered(g, "spend_points", "points_spent") == [1, 2, 3, 4]
+    act(g, "spend_points", points_spent=4)
     assert counter(g, "cannons", 0) == 4
 
 
@@ -91,6 +93,7 @@ def test_gold_buys_action_points_one_each(rules):
     act(g, "perform", action="black")
     assert sorted(offered(g, "buy_points", "extra")) == [0, 1, 2, 3]
     act(g, "buy_points", extra=3)
+    act(g, "spend_points", points_spent=5)
     assert counter(g, "cannons", 0) == 5 and counter(g, "gold", 0) == 0
 
 
@@ -99,8 +102,12 @@ def test_a_permanent_progress_token_adds_two_points_to_its_colour_only(rules):
                   zones={"progress_tokens": {0: ["ap_black"], 1: ["ap_red"]}, **NO_PIRATES},
                   counters={"gold": {0: 0, 1: 0}})
     act(g, "perform", action="black")
+    assert max(offered(g, "spend_points", "points_spent")) == 4
+    act(g, "spend_points", points_spent=4)
     assert counter(g, "cannons", 0) == 4
     act(g, "perform", action="black")                       # seat 1's token is for red
+    assert max(offered(g, "spend_points", "points_spent")) == 2
+    act(g, "spend_points", points_spent=2)
     assert counter(g, "cannons", 1) == 2
 
 
@@ -134,6 +141,7 @@ def test_each_phase_drops_only_its_own_colour_and_nothing_is_lost(rules):
 def test_cannons_at_the_track_end_forfeit_the_rest_for_two_gold(rules):
     g = at_action(rules, centre=cubes(black=4), counters={"gold": {0: 0, 1: 0}, "cannons": {0: 11}})
     act(g, "perform", action="black")
+    act(g, "spend_points", points_spent=4)
     assert counter(g, "cannons", 0) == 12 and counter(g, "gold", 0) == 2
 
 
@@ -147,6 +155,7 @@ def test_reaching_a_numbered_progress_space_takes_a_token_from_either_half(rules
     g = at_action(rules, centre=cubes(brown=3), counters={"gold": {0: 0, 1: 0}},
                   zones={"progress_left": ["end_seven"], "progress_right": ["half_loss"]})
     act(g, "perform", action="brown")
+    act(g, "spend_points", points_spent=3)
     assert sorted(offered(g, "take_token", "token")) == ["end_seven", "half_loss"]
     act(g, "take_token", token="end_seven")
     assert zone(g, "progress_tokens", 0) == ["end_seven"]
@@ -292,6 +301,8 @@ def test_the_special_action_is_the_colour_of_the_space_under_your_disc_with_its_
                   zones={"progress_tokens": {0: ["ap_black"]}})
     assert "special" in offered(g, "perform", "action")
     act(g, "perform", action="special")
+    assert max(offered(g, "spend_points", "points_spent")) == 5
+    act(g, "spend_points", points_spent=5)
     assert counter(g, "cannons", 0) == 5
     # seat 1's disc is on the start space: no special action
     assert sorted(offered(g, "perform", "action")) == ["gold", "white"]
@@ -301,7 +312,8 @@ def test_white_moves_the_disc_on_top_of_a_stack_it_reaches(rules):
     # (the phase's order was fixed as it began: seat 0 first)
     g = at_action(rules, centre=cubes(white=2), counters={"special_track": {0: 0, 1: 2}})
     assert g.tie_breaks(1) > g.tie_breaks(0)
-    act(g, "perform", action="white")                   # seat 0 reaches space 2, on top of seat 1
+    act(g, "perform", action="white")
+    act(g, "spend_points", points_spent=2)                      # seat 0 reaches space 2, on top of seat 1
     assert counter(g, "special_track", 0) == 2 and g.tie_breaks(0) > g.tie_breaks(1)
 
 
@@ -332,3 +344,32 @@ def test_the_final_scoring_tokens_score_at_the_end(rules, token, part, value):
     score = g.scores()[0]
     assert score["parts"]["gold"] == 4 and sum(v for k, v in score["parts"].items() if k not in
                                                 ("gold", "vp", "commodities", "progress_track", "special_track")) == value
+
+
+# ---------------------------------------------------------------- fewer points than a track could take (spend_fewer)
+def test_a_player_may_spend_fewer_points_than_the_track_could_take(rules):
+    # seed 004: "玩家每花費1個行動點數,便可將…砲彈軌的玩家指示物往右移動1格": one space per point spent
+    g = at_action(rules, centre=cubes(black=4), counters={"gold": {0: 0, 1: 0}, "cannons": {0: 5}})
+    act(g, "perform", action="black")
+    assert offered(g, "spend_points", "points_spent") == [1, 2, 3, 4]
+    act(g, "spend_points", points_spent=2)
+    assert counter(g, "cannons", 0) == 7 and counter(g, "gold", 0) == 0 and g.current_player == 1
+
+
+@pytest.mark.parametrize("spent, cannons, gold", [(2, 12, 0), (3, 12, 2), (4, 12, 2)])
+def test_points_are_lost_for_two_gold_only_past_the_tracks_end(rules, spent, cannons, gold):
+    # cannons on 10: 2 points reach the end exactly and lose nothing; a third point spent is lost, for 2 gold
+    g = at_action(rules, centre=cubes(black=4), counters={"gold": {0: 0, 1: 0}, "cannons": {0: 10}})
+    act(g, "perform", action="black")
+    act(g, "spend_points", points_spent=spent)
+    assert counter(g, "cannons", 0) == cannons and counter(g, "gold", 0) == gold
+
+
+@pytest.mark.parametrize("spent, token", [(1, False), (2, True)])
+def test_spending_fewer_progress_points_stops_short_of_a_numbered_space(rules, spent, token):
+    g = at_action(rules, centre=cubes(brown=4), counters={"gold": {0: 0, 1: 0}, "progress_track": {0: 1}},
+                  zones={"progress_left": ["end_seven"], "progress_right": []})
+    act(g, "perform", action="brown")
+    act(g, "spend_points", points_spent=spent)
+    assert counter(g, "progress_track", 0) == 1 + spent
+    assert (zone(g, "progress_tokens", 0) == ["end_seven"]) is token      # the only token, taken at once

@@ -553,3 +553,46 @@ def test_an_unlimited_supply_still_takes_back_what_is_returned(rules):
                 options={"unlimited_supply": True})
     play(g, "ship_1", "convert_to_points")          # three workers, the only answer, for a point
     assert counter(g, "vp", 0) == 1 and counter(g, "worker_supply") == 3
+
+
+# ---------------------------------------------------------------- buying cards during an action (rules choice silver_purchase)
+def castle_with_silver(rules, silver, **kw):
+    """Seat 0 places a castle (its value from a ship 2) holding ``silver``; the draw deck's top is a mine 1."""
+    g = turn_of(rules, zones={"hand": {0: ["ship_2", "pasture_5"], 1: ["ship_4", "ship_5"], 2: ["ship_6", "mine_6"]},
+                              "project_area": {0: ["castle_2"]}},
+                top={"draw_deck": ["mine_1", "ship_3", "castle_6"]},
+                counters={"silver": {0: silver}, "silver_supply": 10, "worker_cards": {0: 0}}, **kw)
+    play(g, "ship_2", "place_project")
+    answer(g, "place_project", card="castle_2")
+    return g
+
+
+def test_cards_may_be_bought_between_placing_a_castle_and_its_free_action(rules):
+    # seed 003: "这个动作可以在玩家执行一般行动前、后,或是过程中执行" -- before, after or during the action
+    g = castle_with_silver(rules, 3)
+    assert zone(g, "estate_castle", 0) == ["castle_2"]
+    assert {a.kind for a in g.legal_actions()} == {"buy_cards", "pass"}     # the free action waits
+    act(g, "buy_cards", buy="buy")
+    answer(g, "keep_card", card="mine_1")
+    answer(g, "use_card", use="new_project")
+    assert zone(g, "project_area", 0) == ["mine_1"] and counter(g, "silver", 0) == 0
+    # the castle's free action, with any value: the bought mine is placed with a 1
+    act(g, "free_value", value=1)
+    answer(g, "use_value", action="place_project")
+    answer(g, "place_project", card="mine_1")
+    assert zone(g, "estate_silver_mine", 0) == ["mine_1"] and counter(g, "silver", 0) == 2
+
+
+def test_with_fewer_than_three_silver_the_free_action_follows_at_once(rules):
+    g = castle_with_silver(rules, 2)
+    assert {a.kind for a in g.legal_actions()} == {"free_value"}
+
+
+def test_once_a_turn_counts_a_purchase_during_the_action(rules):
+    g = castle_with_silver(rules, 6, options={"silver_purchases_per_turn": 1})
+    act(g, "buy_cards", buy="buy")
+    answer(g, "keep_card", card="mine_1")
+    answer(g, "use_card", use="new_project")
+    act(g, "free_value", value=5)
+    answer(g, "use_value", action="take_silver")
+    assert counter(g, "silver", 0) == 4 and g.current_player == 1      # no second purchase after the action

@@ -337,7 +337,8 @@ def _numbers(node, path, players, options) -> range:
     if players is None:
         return range(0)
     try:
-        low, high = node.low(_Probe(players, options), {}), node.high(_Probe(players, options), {})
+        bound = getattr(node, "most", None) or node.high      # 'most' bounds a 'max' that reads the state
+        low, high = node.low(_Probe(players, options), {}), bound(_Probe(players, options), {})
     except Exception:       # noqa: BLE001 - a bound that reads the state: no fixed space has room for it
         raise UsageError(f"the action space cannot be enumerated: the decision '{node.kind}' at {path} chooses a "
                          f"number between bounds that depend on the state of play (give it constant bounds, or "

@@ -415,7 +415,11 @@ def _env_problems(k, i, env, prev):
             out.append(f"{where}: a role's steps are played by its chooser, for a role used this round")
     if below is not None and isinstance(below.node, PlayPhase) and type(below.data) is list and len(below.data) == 4:
         lead = below.data[2]
-        if env.get("free") is not True or env.get("role") != below.node.role or env.get("you") != lead \
+        try:
+            role = below.node.role_in(k, below.env)
+        except RulesError:
+            role = None
+        if env.get("free") is not True or env.get("role") != role or env.get("you") != lead \
                 or env.get("chooser") != lead:
             out.append(f"{where}: a phase played by a step is the step's role, free, led by seat {lead}")
     return out

@@ -347,7 +347,7 @@ def content_schemas() -> dict[str, dict]:
                                obj({"from": R("expr"), "to": R("expr"), "as": ident, "do": steps}, ["from", "to", "do"])]},
         desc="once per card of a selector, or per number from..to, with it in a variable"),
       E("call", ident, desc="run a procedure declared under 'procedures'"),
-      E("play_phase", obj({"role": ident, "lead": player}, ["role"]),
+      E("play_phase", obj({"role": role_ref, "lead": player}, ["role"]),
         desc="play a role's phase now: its start steps, every player's action in seat order from the lead (default "
              "you), its end steps; nobody chose it, so nobody has its privilege; the phase it interrupts goes on "
              "afterwards"),
@@ -358,7 +358,11 @@ def content_schemas() -> dict[str, dict]:
         desc="move a count one at a time from a holder onto cards with room in a card counter, the player choosing "
              "the card each time (all at once when there is enough to fill them all)"),
       E("choose_number", obj({"action": ident, "min": R("expr"), "max": R("expr"), "as": ident, "player": player,
-                              "text": text, "optional": {"type": "boolean"}}, ["action", "min", "max"]),
+                              "text": text, "optional": {"type": "boolean"},
+                              "most": dict(R("expr"), description="never more than this (a number of the options "
+                                           "and the player count): with it, 'max' may read the state of play and "
+                                           "the choice still has a place in a fixed action space (boardrules.ai)")},
+                             ["action", "min", "max"]),
         desc="a numeric decision"),
       E("start_player", {"oneOf": [{"const": "random"}, {"type": "integer", "minimum": 0},
                                    obj({"seat": R("expr")}, ["seat"], "the player in this seat (0 the first, counting "

@@ -1,7 +1,8 @@
 """The phases family: whether a role was chosen this round, and a role's phase played again by a step.
 
 ``{role_chosen: <role>}`` holds once a player has chosen that role this round (a phase played by ``play_phase``
-is not a choice). ``{play_phase: {role: <role>, lead: <player>}}`` plays that role's phase now: its start steps,
+is not a choice). ``{play_phase: {role: <role>, lead: <player>}}`` plays that role's phase now (the role an id, or
+a $variable holding a role: the one a player chose, the role being played): its start steps,
 every player's action in seat order from the lead (you by default), its end steps; nobody chose it, so nobody
 has its privilege. The phase it interrupts goes on afterwards, with its own role and chooser.
 """
@@ -33,11 +34,8 @@ class PhaseTerms:
 
     def st_play_phase(self, item, path):
         spec = item["play_phase"]
-        rid = self.lookup(self.m.role_index, spec.get("role"), "role", path + ("play_phase", "role"))
+        role, name = self.role_ref(spec.get("role"), path + ("play_phase", "role"))
         lead, who = self.player(spec.get("lead"), path + ("play_phase", "lead"))
-        if rid is None:
-            rid = 0
-        name = self.m.role_tok(rid)
         start = "" if spec.get("lead") in (None, "you") else ph(', starting with ', who)
-        return P.PlayPhase(rid, lead), ph('play a ', name, ' phase now', start,
-                                          ' (nobody has its privilege)')
+        return P.PlayPhase(role, lead), ph('play a ', name, ' phase now', start,
+                                           ' (nobody has its privilege)')

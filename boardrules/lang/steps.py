@@ -354,8 +354,10 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, B
         self.nouns[var] = ph('the ', spec["as"].replace('_', ' ')) if "as" in spec else "the number chosen"
         template = spec.get("text", f"{kind.replace('_', ' ')} {{{var}}}")
         verb = "you may choose" if spec.get("optional") else "choose"
-        return N.ChooseNumber(kind, var, who, low, high, bool(spec.get("optional")), template), \
-            ph(verb, ' a number from ', ltext, ' to ', htext, ' to ', kind.replace('_', ' '))
+        most, mtext = self.arith(spec["most"], p + ("most",)) if "most" in spec else (None, None)
+        return N.ChooseNumber(kind, var, who, low, high, bool(spec.get("optional")), template, most), \
+            ph(verb, ' a number from ', ltext, ' to ', htext, *((' (at most ', mtext, ')') if most else ()), ' to ',
+               kind.replace('_', ' '))
 
     # ---------------------------------------------------------------- cards
     def destination(self, node, path):

@@ -647,11 +647,13 @@ class Pick(ResolveOne):
 
 
 class ChooseNumber(Node):
-    """A numeric decision: a number from ``low`` to ``high`` (both included), optionally declinable."""
+    """A numeric decision: a number from ``low`` to ``high`` (both included), optionally declinable; never more
+    than ``most`` when it is given (a bound of the options and the player count, which a fixed action space reads
+    instead of ``high``)."""
 
-    def __init__(self, kind, var, who, low, high, optional, template):
+    def __init__(self, kind, var, who, low, high, optional, template, most=None):
         self.kind, self.var, self.who, self.low, self.high = kind, var, who, low, high
-        self.optional, self.template, self.cache = optional, template, {}
+        self.optional, self.template, self.cache, self.most = optional, template, {}, most
 
     def action(self, n):
         a = self.cache.get(n)
@@ -662,6 +664,8 @@ class ChooseNumber(Node):
     def exec(self, g, f):
         env = f.env
         low, high = self.low(g, env), self.high(g, env)
+        if self.most is not None:
+            high = min(high, self.most(g, env))
         if high - low + 1 > MAX_ANSWERS:
             raise RulesError(f"a choice of a number from {low} to {short(high)} offers more than {MAX_ANSWERS:,} answers")
         values = list(range(low, high + 1))

@@ -8,17 +8,27 @@ back the phase it interrupted when the block is done. Its steps that start "from
 """
 from __future__ import annotations
 
+from ..errors import RulesError
 from .nodes import Node, _ints, _seat_problem
 
 
 class PlayPhase(Node):
-    """Plays role ``role``'s phase now, every player's action from ``lead`` (fn(game, env) -> a seat), with no
-    chooser. Its frame holds [the interrupted role + 1, its chooser + 1 (0: none), the lead, started (0 or 1)]."""
+    """Plays the phase of the role ``role`` (fn(game, env) -> a role's index: a constant, or a variable holding a
+    role) now, every player's action from ``lead`` (fn(game, env) -> a seat), with no chooser. Its frame holds [the
+    interrupted role + 1, its chooser + 1 (0: none), the lead, started (0 or 1)]; the role is read from the
+    variables the frame shares with the step around it."""
 
     framed = True
 
     def __init__(self, role, lead):
-        self.role, self.lead = role, lead
+        self.role_fn, self.lead = role, lead
+
+    def role_in(self, g, env):
+        """The index of the role whose phase is played, or a RulesError for a value that names no role."""
+        r = self.role_fn(g, env)
+        if type(r) is not int or not 0 <= r < len(g.rules.roles):
+            raise RulesError(f"{self.path or 'a play_phase step'}: {r!r:.40} is not a role of this game")
+        return r
 
     def exec(self, g, f):
         saved_role = 0 if g.role is None else g.role + 1
@@ -31,7 +41,8 @@ class PlayPhase(Node):
         if not started:
             f.data = [saved_role, saved_chooser, lead, 1]
             # the lead stands where a chooser would ("from the chooser" in its steps), but the phase begins with no chooser
-            g.push(g.rules.roles[self.role].block, {"you": lead, "chooser": lead, "role": self.role, "free": True})
+            role = self.role_in(g, f.env)
+            g.push(g.rules.roles[role].block, {"you": lead, "chooser": lead, "role": role, "free": True})
             return
         g.stack.pop()
         # the interrupted phase goes on: its role and chooser (the played phase's end cleared them)
