@@ -117,7 +117,8 @@ def test_the_rules_text_of_a_card_an_answer_offers_is_at_hand():
     hall = next(c for c in rules.cards if c.id.startswith("city_hall"))
     text = reader.card_text(hall)
     assert "die value" in text and "another of your projects" in text
-    g = played("amerigo", 2, 3, lambda g: g.prompt == "take_token")
+    g = played("amerigo", 2, 3, lambda g: g.prompt == "take_token", bots="random")
+    assert g.prompt == "take_token", "no progress token was offered in the game"
     offered = [reader2 for a in g.legal_actions() for reader2 in Reader(g.rules).offered(a)]
     assert offered and all(name and text for name, text in offered)
 

@@ -212,7 +212,7 @@ class Place(Node):
         prepared = [c.prepare(g, env, state) for c in self.clauses]
         checks = [check for check, _ in prepared]
         reach = min((r for _, r in prepared if r is not None), key=len, default=None)
-        seen, found, values = set(), [], []
+        seen, found, values, passing = set(), [], [], {}
         if reach is not None and not reach:     # no cell can be reached: nothing to try
             return [], values
         on_land, one_region = self.on_land, self.one_region
@@ -225,18 +225,23 @@ class Place(Node):
                 continue
             seen.add(t)
             for o, (turn, mirrored, shape) in enumerate(self.orientations(g, t)):
-                charge(g, cells_n, what)        # every anchor of the board, looked at once (or kept from before)
-                every = placements(geo, shape, on_land, one_region)
-                if reach is not None:       # only the placements that cover a cell of the smallest reach
-                    index = by_cell(geo, shape, on_land, one_region)
-                    every = [every[k] for k in sorted({k for i in reach for k in index.get(i, ())})]
-                charge(g, len(every), what)     # each placement tried against the clauses
-                for anchor, cells, regions in every:
-                    if all(check(cells, regions) for check in checks):
-                        found.append((t, anchor, turn, mirrored))
-                        values.append((card, o, anchor))
-                        if len(values) > most:
-                            check_answers(len(values) + self.optional, what, more=True)
+                anchors = passing.get(shape)
+                if anchors is None:     # pieces of one shape share the work: the clauses read only the cells
+                    every = placements(geo, shape, on_land, one_region)
+                    if reach is None:           # every anchor of the board, looked at once (or kept from before)
+                        charge(g, cells_n, what)
+                    else:                       # only the placements that cover a cell of the smallest reach, found
+                        charge(g, len(reach), what)     # through the cells' index (made once per board and shape)
+                        index = by_cell(geo, shape, on_land, one_region)
+                        every = [every[k] for k in sorted({k for i in reach for k in index.get(i, ())})]
+                    charge(g, len(every), what)     # each placement tried against the clauses
+                    anchors = passing[shape] = [anchor for anchor, cells, regions in every
+                                                if all(check(cells, regions) for check in checks)]
+                for anchor in anchors:
+                    found.append((t, anchor, turn, mirrored))
+                    values.append((card, o, anchor))
+                    if len(values) > most:
+                        check_answers(len(values) + self.optional, what, more=True)
         if len(self.cache) > 4 * MAX_ANSWERS:       # the answers made for earlier decisions: made again as asked
             self.cache.clear()
         return [self.action(g, geo, *x) for x in found], values
