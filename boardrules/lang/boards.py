@@ -18,7 +18,7 @@ size|empty|markers|all_markers|covered, cell: <value>, of: <player>, board: <boa
 from __future__ import annotations
 
 from ..model import boards as B
-from ..model.phrase import joined, ph
+from ..model.phrase import Tok, joined, ph
 from ..model.records import article
 
 
@@ -217,8 +217,9 @@ class BoardTerms:
             text = ph('you may ', text)
         text = ph(text, self.items_said(bdef, False))
         if bdef.on_full:
-            text = ph(text, '; if that fills the last empty cell of its region, abilities that act ',
-                      self.m.events.get(bdef.on_full, bdef.on_full), ' take effect (once per region)')
+            text = ph(text, '; if that fills the last empty cell of its region (once per region), ', Tok(
+                f"abilities that act {self.m.events.get(bdef.on_full, bdef.on_full)} take effect", "event",
+                (bdef.on_full, False)))
         node = B.Claim(bid, bdef, kind, template, where, var, optional)
         node.on_decline = spec.get("on_decline", "stop")
         return node, text
@@ -244,8 +245,8 @@ class BoardTerms:
         if ends == "border":
             text = ph(text, ', ending only on a space of the border')
         if event:
-            text = ph(text, '; then, for each of your pieces on a cell marked ', mark.replace("_", " "),
-                      ', abilities that act ', self.m.events.get(event, event), ' take effect')
+            text = ph(text, '; then, for each of your pieces on a cell marked ', mark.replace("_", " "), ': ',
+                      Tok(f"abilities that act {self.m.events.get(event, event)} take effect", "event", (event, False)))
         return B.MovePieces(bid, bdef, budget, kind, template, ends), text
 
     # ------------------------------------------------------------------ what a region says

@@ -470,7 +470,9 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, B
         event = item["emit"]
         if event not in self.m.events:
             self.report(path + ("emit",), f"unknown event {event!r}", choices=self.m.events)
-        return N.Emit(event), ph('abilities that act ', self.m.events.get(event, event), ' take effect')
+        # one token: the pages say which cards act then ("After you draw, the Lens acts"); logs the words
+        said = f"abilities that act {self.m.events.get(event, event)} take effect"
+        return N.Emit(event), ph(Tok(said, "event", event))
 
     def _counter(self, item, path, key, add):
         spec = item[key]
