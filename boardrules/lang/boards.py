@@ -160,6 +160,11 @@ class BoardTerms:
         """What the board's items give: "; if the cell has a <kind>, add 1 to your <counter>" after a claim, "; for
         each cell with a <kind> it covers, add 1 to your <counter>" after a piece is laid (``laid``)."""
         out = []
+        named = [self.m.counters[k].text for kind, k in bdef.items.items() if self.m.counter_index.get(kind) == k]
+        if len(named) > 1 and len(named) == len(bdef.items):      # items named by their counters: one sentence
+            listed = ph(joined(', ', named[:-1]), ' or ', named[-1])
+            return ph('; for each cell ', 'it covers' if laid else 'claimed', ' that shows ', listed, ', add 1 to your ',
+                      listed, ' (the one the cell shows)')
         for kind, k in bdef.items.items():
             thing = kind.replace("_", " ")
             counter = self.m.counters[k].text

@@ -279,7 +279,7 @@ class ContentCompiler(StepCompiler):
     def cards(self):
         m = self.m
         self.works_specs = {}       # card type -> (its works.while condition, where it is written)
-        fields = {"id", "name", "copies", "tags", "start", "effects", "notes", "works"}
+        fields = {"id", "name", "copies", "tags", "start", "effects", "notes", "works", "text"}
         top = self.doc.data
         shared = [z.index for z in m.zones if z.scope == "shared"]
         default_zone = shared[0] if len(shared) == 1 else None      # never "the first one": order means nothing

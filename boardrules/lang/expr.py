@@ -778,7 +778,7 @@ class Compiler(FamilyTerms, PieceTerms):
         return fn, self.product_text(fns, texts)
 
     def product_text(self, fns, texts):
-        """A product in words: a factor that adds a constant reads "1 more than ..." ("cotton times 1 more than
+        """A product in words: a factor that adds a constant reads "1 more than ..." ("silk times 1 more than
         the number of ..."), and a count divided down with one other factor reads "<the other> for every 3 cards
         in ..." (as a rulebook says it)."""
         said = []

@@ -184,14 +184,16 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, B
         source = where = fixed = None
         wlist = []
         if "options" in spec:
-            fixed, only = [], []
+            fixed, only, whens = [], [], []
             for i, option in enumerate(spec["options"]):
                 if isinstance(option, dict):        # an answer offered only when its condition holds
                     cond, ctext = self.condition(option["if"], path + ("choose", "options", i, "if"))
                     fixed.append((option["answer"], cond))
                     only.append(ph(option["answer"].replace("_", " "), ' only if ', ctext))
+                    whens.append(ctext)
                 else:
                     fixed.append((option, None))
+                    whens.append(None)
             what = " or ".join(answer.replace("_", " ") for answer, _ in fixed)
             if only:
                 what = ph(what, ' (', joined('; ', only), ')')
@@ -234,6 +236,9 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, B
         sentence = ph(verb, ' ', what, ' to ', doing)
         node = N.Choose(kind, var, who, source, where, fixed, bool(optional), spec.get("on_decline", "stop"), text,
                         decline, may_decline)
+        if fixed is not None and len(fixed) > 3 and only:     # many answers, some only at times: a table
+            node.head = ph(verb, ' what to ', doing, ' from these')
+            node.answers = tuple((answer.replace("_", " "), when) for (answer, _), when in zip(fixed, whens))
         if len(wlist) > 1:      # several conditions: a list under the sentence
             node.head, node.conditions = sentence, tuple(wlist)
             return node, ph(sentence, ', if ', joined(' and ', wlist))
@@ -471,7 +476,7 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, B
         if event not in self.m.events:
             self.report(path + ("emit",), f"unknown event {event!r}", choices=self.m.events)
         # one token: the pages say which cards act then ("After you draw, the Lens acts"); logs the words
-        said = f"abilities that act {self.m.events.get(event, event)} take effect"
+        said = f"{self.m.events.get(event, event)}, the cards that act then take effect"
         return N.Emit(event), ph(Tok(said, "event", event))
 
     def _counter(self, item, path, key, add):
