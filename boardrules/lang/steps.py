@@ -85,7 +85,7 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, B
                 node.head = said
                 text = self.flat(said, node.parts)
             else:
-                text, node.head, node.parts, node.conditions = said, "", (), ()
+                text, node.head, node.parts, node.conditions, node.answers = said, "", (), (), ()
         node.text = text
         if node.path == "":
             self.register(node, path)
