@@ -8,7 +8,7 @@ from ..model import flow as F
 from ..model import nodes as N
 from ..model import pieces as P
 from ..model import records as M
-from ..model.phrase import capital, joined, name_tables, ph
+from ..model.phrase import Tok, capital, joined, name_tables, ph, tokens
 from ..content.merge import walk
 from .collisions import BlockFlow, StepFlow, collisions, number_reads
 from .pieces import shape_attributes
@@ -470,7 +470,11 @@ class ContentCompiler(StepCompiler):
             text = ph(whose, qtext, ' is ', abs(spec[op]), ' ', 'lower' if spec[op] < 0 else 'higher')
         else:
             text = ph('add ', vtext, ' to ', whose, qtext)
-        if ctext:
+        if ctext and scope != "owner":     # the game asks it of the player whose number it is: "when they ..."
+            if not flag:
+                text = _each_other(text)
+            text = ph(text, ' when ', they_phrase(ctext))
+        elif ctext:
             text = ph(text, ' when ', ctext)
         return q, M.Modifier(type_index, op, value, cond, text)
 
@@ -780,6 +784,26 @@ class _Probe:
     players = 0
     options: dict = {}
     role_pool: list = []
+
+
+def _each_other(text):
+    """ "the other players' X is ..." said of each of them: "each other player's X is ..." (tokens kept)."""
+    parts = list(tokens(text))
+    if parts and type(parts[0]) is str and parts[0].startswith("the other players'"):
+        parts[0] = "each other player's" + parts[0][len("the other players'"):]
+    return ph(*parts)
+
+
+def they_phrase(text):
+    """``they`` for a sentence with tokens: its plain words and the "you" token said of another player."""
+    out = []
+    for part in tokens(text):
+        if isinstance(part, Tok):
+            out.append(Tok("they", part.kind, part.ref) if part.kind == "player" and str(part) == "you" else
+                       Tok(they(part), part.kind, part.ref) if part.kind == "condition" else part)
+        else:
+            out.append(they(part))
+    return ph(*out)
 
 
 def they(text: str) -> str:

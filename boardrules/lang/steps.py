@@ -548,6 +548,7 @@ def _many_cards(ctext, held=""):
     one = held or "card"
     if ctext == "1":
         return f"1 {one}"
+    name_tables(ctext, plural(one))      # a count read off a table heads its row "Cards"
     return ph(ctext, ' ', plural(one)) if str(ctext).isdigit() else ph('as many ', plural(one), ' as ', ctext)
 
 
