@@ -150,7 +150,7 @@ def test_the_patterns_catch_what_they_should():
              "The loss is half of the strength (rounded up).", "6. **Start-player card**: 1 if you are the player "
              "holding the start-player card.", "Cotton times 1 more than your cotton production tokens.",
              "The game ends after the fifth round, and the players score.",
-             "After you build, the [University](cards.md#card-university) acts (for whoever has it in play).",
+             "After you build, the [University](cards.md#card-university) acts (if you have it in play).",
              "- `phase_order`{#choice-phase_order}: The phases run blue, black, red.",
              "Choose what to perform from these:"]
     good = ["Set the chips to a number by player count (2 / 3 players: 65 / 75).",

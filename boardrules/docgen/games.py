@@ -86,18 +86,21 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, Opti
         event, with_moment = event if isinstance(event, tuple) else (event, True)
         moment = md(m.events.get(event, str(event)))
         cards: list = []
+        mine = True         # every card answers its owner's moment: "(if you have it in play)"
         own = [tr.rule_text for tr in m.reactions.get(event, []) if tr.rule_text]
         for tr in m.triggers.get(event, []):
             if tr.reach == GAME or tr.type < 0:
                 own.append(tr.rule_text)
             elif tr.type not in cards:
                 cards.append(tr.type)
+                mine = mine and tr.scope == "owner"
         names = [render(Tok(m.types[t].en, "card", m.types[t].id), token, md) for t in cards]
         said = []
         if names:
             listed = names[0] if len(names) == 1 else ", the ".join(names[:-1]) + " and the " + names[-1]
-            said.append(f"the {listed} {'acts' if len(names) == 1 else 'act'} (for whoever has "
-                        f"{'it' if len(names) == 1 else 'them'} in play)")
+            it = "it" if len(names) == 1 else "them"
+            said.append(f"the {listed} {'acts' if len(names) == 1 else 'act'} "
+                        + (f"(if you have {it} in play)" if mine else f"(for whoever has {it} in play)"))
         said += [md(_lower_first(str(t))).rstrip(".") for t in own if t]
         if not said:
             return f"{moment}, no card acts in this game (a house rule may add one)" if with_moment else \

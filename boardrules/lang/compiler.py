@@ -14,6 +14,7 @@ from .collisions import BlockFlow, StepFlow, collisions, number_reads
 from .pieces import shape_attributes
 from .steps import StepCompiler
 from .codegen import coded
+from .expr import _parts_after
 
 LIST_SECTIONS = ("cards", "roles")
 from ..limits import MAX_CARDS
@@ -468,6 +469,9 @@ class ContentCompiler(StepCompiler):
             text = ph(whose, qtext, ' is ', vtext)
         elif isinstance(spec[op], int):
             text = ph(whose, qtext, ' is ', abs(spec[op]), ' ', 'lower' if spec[op] < 0 else 'higher')
+        elif isinstance(spec[op], dict) and list(spec[op]) == ["sub"] and isinstance(spec[op]["sub"], list) \
+                and len(spec[op]["sub"]) == 2 and spec[op]["sub"][0] == 0:      # "0 minus X": lower by X
+            text = ph(whose, qtext, ' is lower by ', _parts_after(vtext, "0 minus "))
         else:
             text = ph('add ', vtext, ' to ', whose, qtext)
         if ctext and scope != "owner":     # the game asks it of the player whose number it is: "when they ..."

@@ -168,7 +168,8 @@ class SelectorCompiler(Compiler):
                 whose = ph(' whose ', _parts_after(ctext, "its "))
                 owner, _, held = str(text).partition(" ")
                 said = str(text).split()
-                if owner in ("your", "their") and held == cards:      # "your tokens whose colour is ..."
+                if owner in ("your", "their") and (held == cards or held.endswith(" " + cards)):
+                    # "your tokens whose colour is ...", "your spare tokens whose shape is ..."
                     counted = text = ph(text, whose)
                 elif said and (said[-1] == cards or any(w == cards and after in _RELATIVE
                                                         for w, after in zip(said, said[1:]))):
