@@ -35,7 +35,7 @@ class EndPage:
         lines += ["## Tie-break {#tie-break}", ""]
         if m.tie_break:
             def ranked(text) -> str:
-                """A tie-break said of the tied player: "with the most coins left in their purse", or the
+                """A tie-break said of the tied player: "with the most marbles left in their bag", or the
                 content's own comparative ("further along the track")."""
                 said = re.sub(r"\byour\b", "their", md(text))
                 first = said.split(" ", 1)[0]
