@@ -318,10 +318,10 @@ def test_the_rules_pages_say_the_board_steps_as_a_rulebook_would(rules):
     assert texts["MovePieces"] == "move each of your pieces on the board up to 2 spaces through water, one after " \
                                   "the other (a piece may pass spaces that are taken but may not stop on a full " \
                                   "one, and may stay where it is); then, for each of your pieces on a cell marked " \
-                                  "anchor, abilities that act when a piece ends its move at an anchor take effect"
+                                  "anchor: abilities that act when a piece ends its move at an anchor take effect"
     assert texts["Claim"] == "put one of your markers on an empty land cell of the board; if that fills the last " \
-                             "empty cell of its region, abilities that act when a region is filled take effect " \
-                             "(once per region)"
+                             "empty cell of its region (once per region), abilities that act when a region is " \
+                             "filled take effect"
     said = [str(n.text) for n in rules.model.nodes.values()]
     assert "add the number of cells of the region to your points" in said
 

@@ -269,7 +269,7 @@ def test_a_changed_role_step_is_shown_before_and_after(tmp_path):
     rules = boardrules.load(path)
     page = VariantDoc(path, "house.yaml", rules, SAN_JUAN, None).page("variants").text
     builder = page[page.index("#### Builder"):page.index("#### Prospector")]
-    assert "Action:" in builder and "- A step is removed: Abilities that act after you build take effect." in builder
+    assert "Action:" in builder and "- A step is removed: After you build, the Poor House acts (if you have it in play)." in builder
     assert "Set the building you build aside" not in builder
     prospector = page[page.index("#### Prospector"):]
     assert "- Its privilege now reads: Your Prospector draw is 2 higher. Before: Your Prospector draw is 1 higher." in prospector

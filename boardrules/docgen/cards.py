@@ -121,6 +121,9 @@ class CardsPage:
                           ""]
         for kind, eff, text, trig in self.card_effects(t):
             lines += self.effect_lines(kind, eff, text, trig)
+        said = (self.raw_card(t) or {}).get("text")
+        if isinstance(said, str) and said.strip():      # what the game's own steps do for it, in the card's words
+            lines += [sentence(md(" ".join(said.split()))), ""]
         lines += self.note_lines(t.notes)
         lines += self.choice_lines(self.choices_for("card", t.id), here)
         return lines

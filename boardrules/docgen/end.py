@@ -1,6 +1,8 @@
 """The game end and scoring page (a part of ``GameDoc``)."""
 from __future__ import annotations
 
+import re
+
 from .text import md, sentence
 
 
@@ -32,9 +34,15 @@ class EndPage:
         lines.append("")
         lines += ["## Tie-break {#tie-break}", ""]
         if m.tie_break:
-            tb = [md(text) for _, text in m.tie_break]
-            lines += ["The player with the most points wins. If players tie, the one with the most "
-                      + ", then the most ".join(tb) + " wins; players still tied share the victory.", ""]
+            def ranked(text) -> str:
+                """A tie-break said of the tied player: "with the most marbles left in their bag", or the
+                content's own comparative ("further along the track")."""
+                said = re.sub(r"\byour\b", "their", md(text))
+                first = said.split(" ", 1)[0]
+                return said if first.endswith("er") or first in ("more", "less", "fewer") else f"with the most {said}"
+            tb = [ranked(text) for _, text in m.tie_break]
+            lines += ["The player with the most points wins. If players tie, the tied player "
+                      + ", then ".join(tb) + " wins; players still tied share the victory.", ""]
         else:
             lines += ["The player with the most points wins; tied players share the victory.", ""]
         return "\n".join(lines)

@@ -14,7 +14,8 @@ from .page import Page
 from .roles import RolesPage
 from .setup import SetupPage
 from .steps import compiled_steps, render_steps, walk
-from ..model.phrase import render
+from ..model.phrase import Tok, render
+from ..model.records import GAME
 from .text import cap, code, in_language, md, slug, table, words
 from .when import WhenPage
 
@@ -44,6 +45,13 @@ def choice_writers(rules) -> dict:
     return out
 
 
+def _lower_first(text: str) -> str:
+    """A sentence put after a comma: its first letter lower-case, unless the word is a name ("The player" ->
+    "The token" -> "the token", "Rome" stays)."""
+    first = text.split(" ", 1)[0]
+    return text[:1].lower() + text[1:] if first[1:2].islower() and first[1:].islower() else text
+
+
 class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, OptionsPage, IdsPage):
     """The rules pages of one loaded game (a packaged game or a variant)."""
 
@@ -70,6 +78,35 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, Opti
     def title(self) -> str:
         return md(self.m.title)
 
+    def event_said(self, event, token) -> str:
+        """A moment the rules name, as what happens then: "after you draw, the [Lens] and the [Mirror] act"
+        (the cards answering it, each linked), the game's own reaction in its words, or when nothing answers it in
+        this game, that nothing acts."""
+        m = self.m
+        event, with_moment = event if isinstance(event, tuple) else (event, True)
+        moment = md(m.events.get(event, str(event)))
+        cards: list = []
+        mine = True         # every card answers its owner's moment: "(if you have it in play)"
+        own = [tr.rule_text for tr in m.reactions.get(event, []) if tr.rule_text]
+        for tr in m.triggers.get(event, []):
+            if tr.reach == GAME or tr.type < 0:
+                own.append(tr.rule_text)
+            elif tr.type not in cards:
+                cards.append(tr.type)
+                mine = mine and tr.scope == "owner"
+        names = [render(Tok(m.types[t].en, "card", m.types[t].id), token, md) for t in cards]
+        said = []
+        if names:
+            listed = names[0] if len(names) == 1 else ", the ".join(names[:-1]) + " and the " + names[-1]
+            it = "it" if len(names) == 1 else "them"
+            said.append(f"the {listed} {'acts' if len(names) == 1 else 'act'} "
+                        + (f"(if you have {it} in play)" if mine else f"(for whoever has {it} in play)"))
+        said += [md(_lower_first(str(t))).rstrip(".") for t in own if t]
+        if not said:
+            return f"{moment}, no card acts in this game (a house rule may add one)" if with_moment else \
+                f"what acts {moment} (nothing in this game)"
+        return (f"{moment}, " if with_moment else "") + "; ".join(said)
+
     def say(self, text: str, tables: list | None = None) -> str:
         """A compiled text as Markdown: its tokens become links to the card, the role or the number they name
         (plain text where this game has no pages); nothing is parsed back out of the English. Every piece of it is
@@ -87,6 +124,8 @@ class GameDoc(SetupPage, RolesPage, CardsPage, WhenPage, EndPage, FlowPart, Opti
                 tables.append(table([md(t.head)] + [md(label) for label, _ in t.rows],
                                     [[md(t.value or "Value")] + [render(v, token, md) for _, v in t.rows]]))
                 return f"{lead} (see the table)"
+            if tok.kind == "event":
+                return self.event_said(tok.ref, token)
             if tok.kind == "option":
                 if tok.ref not in m.options or not self.folder:
                     return md(tok)

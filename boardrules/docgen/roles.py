@@ -7,7 +7,7 @@ from ..model import nodes as N
 from ..model.phrase import ph
 from .setup import player_ranges
 from .steps import compiled_steps, render_steps, text_of, visible_steps
-from .text import cap, md, sentence
+from .text import cap, md, sentence, words
 
 
 class _Group:
@@ -99,7 +99,8 @@ class RolesPage:
         described = [(key, spec["text"]) for key, spec in (self.m.raw["content"].get("procedures") or {}).items()
                      if isinstance(spec, dict) and spec.get("text")]
         named = self.m.selector_phrases
-        if not described and not named:
+        classes = self.region_terms()
+        if not described and not named and not classes:
             return []
         lines = ["## In detail", "", "What the shorter sentences above stand for.", ""] if intro else []
         for key, text in described:
@@ -108,11 +109,26 @@ class RolesPage:
                 continue
             lines += [f"### {sentence(self.say(text))[:-1]} {{#procedure-{key}}}", ""]
             lines += steps + [""]
-        if named:
+        if named or classes:
             lines += ["### Terms used above {#named-cards}", "",
-                      "Each of these names, in the sentences above, stands for the cards said after it.", ""]
-            lines += [f"- **{md(cap(name))}**: {self.say(phrase)}." for name, phrase in named.items()] + [""]
+                      "Each of these names, in the sentences above, stands for what is said after it.", ""]
+            lines += [f"- **{md(cap(name))}**: {self.say(phrase)}." for name, phrase in named.items()]
+            lines += classes + [""]
         return lines
+
+    def region_terms(self) -> list[str]:
+        """What each class of region of a board is ("a big region of the map: 20 cells or more of land joined side
+        to side"), for the terms the steps use ("if the region is big")."""
+        out = []
+        for board in (getattr(self.m, "boards", None) or {}).values():
+            classes = sorted(getattr(board, "classes", None) or (), key=lambda c: c[1])
+            for i, (name, least) in enumerate(classes):
+                upto = classes[i + 1][1] - 1 if i + 1 < len(classes) else None
+                size = f"{least} cells or more" if upto is None else \
+                    (f"{least} cell{'s' if least != 1 else ''}" if upto == least else f"{least} to {upto} cells")
+                out.append(f"- **A {md(words(name))} region of {md(board.text)}**: a region (land cells joined side "
+                           f"to side) of {size}.")
+        return out
 
     def phase_parts(self, r) -> list[str]:
         """A role's phase under the headings a player knows, in the order it is played: the start of the phase, the

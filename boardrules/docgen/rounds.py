@@ -9,6 +9,16 @@ from ..model import nodes as N
 from .steps import render_steps
 from .text import md, sentence, table
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+            "twelfth")
+
+
+def ordinal(n: int) -> str:
+    """1 -> "first", ..., 12 -> "twelfth", 13 -> "13th", 22 -> "22nd"."""
+    if 1 <= n <= len(ORDINALS):
+        return ORDINALS[n - 1]
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
 #: what is still played once the game end is triggered, by the moment the ``end_game`` step names
 AFTER_TRIGGER = {
     "now": "nothing more is played: the players score at once",
@@ -123,7 +133,10 @@ class FlowPart:
         moment, else in each trigger's item. ``brief``: the overview's form (the reasons in one sentence)."""
         ends = self.end_triggers()
         if not ends:
-            return ["The game ends when its flow runs out.", ""]
+            limits = sorted({node.limit for node in self.m.nodes.values() if isinstance(node, F.Rounds)})
+            if len(limits) == 1:        # a game of a fixed number of rounds: "after the fifth round"
+                return [f"The game ends after the {ordinal(limits[0])} round, and the players score.", ""]
+            return ["The game ends when every round of the game has been played, and the players score.", ""]
         moments = {getattr(node, "when", "now") for _, node in ends}
         same = len(moments) == 1
         lines = []

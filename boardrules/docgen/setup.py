@@ -51,17 +51,28 @@ class SetupPage:
                 for c in g.deep(owner):
                     copies[self.m.instance_types[c].index] += 1
         roles = [self.m.roles[r] for r in g.role_pool]
-        position = None
+        position = self.set_up(g)
+        if position is not None:
+            # what a shuffle or a random draw decides (a start player's seat) is no rule: only what every seed
+            # shows is said
+            for seed in range(1, 6):
+                other = self.set_up(Kernel(self.m, players, seed, chosen, log=False)) or {}
+                position = {k: v for k, v in position.items() if other.get(k) == v}
+        self._probes[key] = {"copies": copies, "roles": roles, "position": position}
+        return self._probes[key]
+
+    def set_up(self, g):
+        """The position after the set-up steps of the new game ``g`` (``position``), or None when the set-up needs a
+        decision or cannot run."""
         try:
             steps = [s for s in self.m.flow.steps if not isinstance(s, F.Rounds) and s.path != "flow"]
             g.push(N.Block(steps), {})
             g.run()
             if g.pending is None:
-                position = self.position(g)
+                return self.position(g)
         except Exception:       # noqa: BLE001 - a setup this summary cannot run is simply not summarised
-            position = None
-        self._probes[key] = {"copies": copies, "roles": roles, "position": position}
-        return self._probes[key]
+            pass
+        return None
 
     def position(self, g) -> dict:
         """Where the cards are after setup: place -> text (per-player places from the start player on)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..content.merge import walk  # noqa: F401  (the pages walk raw content too)
 from ..model import nodes as N
 from ..model.phrase import joined
-from .text import clause, sentence
+from .text import cap, clause, md, sentence, table
 
 
 def visible_steps(block) -> list:
@@ -52,7 +52,12 @@ def render_steps(steps, ordered=True, depth=0, say=str) -> list[str]:
         bullet = f"{i}. " if ordered else "- "
         split = split_step(node)
         tables: list = []
-        if split is None and node.conditions:       # a step with several conditions, listed under it
+        if split is None and node.answers:      # a choice among many answers: a table of them and when
+            rows = [[md(cap(str(answer))), cap(tell(when, tables)) if when else "Always"]
+                    for answer, when in node.answers]
+            item = [f"{pad}{bullet}{clause(tell(node.head, tables))}:"]
+            item += _tables([table(["Choice", "When it may be chosen"], rows)] + tables, pad)
+        elif split is None and node.conditions:       # a step with several conditions, listed under it
             item = [f"{pad}{bullet}{clause(tell(node.head, tables))}, if:"]
             item += [f"{pad}    - {tell(c, tables)}{';' if k < len(node.conditions) else '.'}"
                      for k, c in enumerate(node.conditions, 1)]

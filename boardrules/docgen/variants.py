@@ -18,14 +18,53 @@ _BULLET = re.compile(r"^(\d+\.|-)\s+")
 
 
 def step_lines(rendered: list[str]) -> list[tuple[int, str]]:
-    """Rendered steps (a nested Markdown list) as (depth, sentence) lines, bullets and blank lines left out."""
-    out = []
+    """Rendered steps (a nested Markdown list) as (depth, sentence) lines, bullets and blank lines left out; the
+    lines of a table a sentence reads off stay with that sentence, after a newline each."""
+    out: list = []
     for line in rendered:
-        if line.strip():
+        if line.strip().startswith("|") and out:
+            depth, text = out[-1]
+            out[-1] = (depth, text + "\n" + line.strip())
+        elif line.strip():
             depth = (len(line) - len(line.lstrip(" "))) // 4
             text = _BULLET.sub("", line.strip())
             out.append((depth, text if text != line.strip() else "\0" + text))    # \0: a label ("Otherwise:")
     return out
+
+
+def _said(text: str) -> str:
+    """A step's sentence for a change line: its tables (kept after its newlines) as tables, inside the bullet."""
+    head, *rows = text.split("\n")
+    return head + ("\n\n" + "\n".join("    " + r for r in rows) + "\n" if rows else "")
+
+
+def _table_change(before, after) -> list[str]:
+    """The entries that differ between the tables of one step said the same ("with 4 players: 110 (was 100)"), or
+    [] when the steps differ otherwise."""
+    if len(before) != 1 or len(after) != 1 or _first(before[0][1]) != _first(after[0][1]):
+        return []
+    ta, tb = before[0][1].split("\n")[1:], after[0][1].split("\n")[1:]
+    if not ta or len(ta) != len(tb) or ta[0] != tb[0]:
+        return []
+
+    def cells(row):
+        return [c.strip() for c in row.strip().strip("|").split("|")]
+    head = cells(ta[0])
+    out = []
+    for ra, rb in zip(ta[2:], tb[2:]):
+        xa, xb = cells(ra), cells(rb)
+        if len(xa) != len(head) or len(xb) != len(head) or xa[0] != xb[0]:
+            return []
+        for col, old, new in zip(head[1:], xa[1:], xb[1:]):
+            if old != new:
+                where = f"with {col} players" if head[0] == "Players" else f"for {head[0].lower()} {col}"
+                out.append(f"{xa[0].lower()} {where}: {new} (was {old})")
+    return out
+
+
+def _first(text: str) -> str:
+    """The sentence of a step alone (no table), to say where a change is."""
+    return text.split("\n", 1)[0]
 
 
 def step_changes(before: list[str], after: list[str]) -> list[str]:
@@ -42,19 +81,19 @@ def step_changes(before: list[str], after: list[str]) -> list[str]:
             if lines[j][0] == depth and lines[j][1].startswith("\0") and label is None:
                 label = lines[j][1][1:].rstrip(":")
             if lines[j][0] < depth:
-                head = f"“{lines[j][1].lstrip(chr(0)).rstrip(':')}”"
+                head = f"“{_first(lines[j][1]).lstrip(chr(0)).rstrip(':')}”"
                 return f"the “{label.lower()}” part of {head}" if label else head
         return None
 
     def joined(lines):
-        return " ".join(text.lstrip("\0") for _, text in lines)
+        return " ".join(_said(text.lstrip("\0")) for _, text in lines)
 
     def ended(text):
         """A step that holds steps ends with a colon; said before or after another, with "…" (its steps follow)."""
         return text.rstrip(":") + " …" if text.endswith(":") else text
 
     def quoted(text):
-        return f"“{text.rstrip(':')}”"
+        return f"“{_first(text).rstrip(':')}”"
     out = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if op == "equal":
@@ -67,6 +106,14 @@ def step_changes(before: list[str], after: list[str]) -> list[str]:
         where = f" (in {inside})" if inside else ""
         if op == "delete":
             out.append(f"- A step is removed{where}: {joined(a[i1:i2])}")
+            continue
+        cells = _table_change(a[i1:i2], b[j1:j2])
+        if cells:       # the same sentence, a table's entries changed: the entries, with what they were
+            said = re.sub(r" \(see the table\)", "", _first(b[j1][1]).lstrip(chr(0)).rstrip(":.")).rstrip(".")
+            out.append(f"- A step changes{where}: {said}, now " + "; ".join(cells) + ".")
+        elif "\n" in "".join(text for _, text in a[i1:i2] + b[j1:j2]):
+            out.append(f"- A step changes{where}. Now: {ended(joined(b[j1:j2]))}\n\n    Before: "
+                       f"{ended(joined(a[i1:i2]))}")
         else:
             out.append(f"- A step changes{where}. Now: {ended(joined(b[j1:j2]))} Before: {ended(joined(a[i1:i2]))}")
     return out + [""] if out else []
@@ -326,8 +373,23 @@ class VariantDoc:
         return f"Its note now reads: {new} Before: {old}"
 
     def changed_fields(self, fa: dict, fb: dict) -> list[str]:
-        return [f"- {self.field_sentence(k, fa.get(k), fb.get(k))}" for k in dict.fromkeys([*fa, *fb])
-                if fa.get(k) != fb.get(k)]
+        """A sentence per changed field; a card's effects compared as a list (an effect appended is gained, the
+        others are unchanged and unsaid; one effect replaced by another "now reads")."""
+        def effects(f):
+            return [v for k, v in f.items() if k == "Effect" or k.startswith("Effect ")]
+        ea, eb = effects(fa), effects(fb)
+        lost, gained = list(ea), []
+        for e in eb:
+            if e in lost:
+                lost.remove(e)
+            else:
+                gained.append(e)
+        out = [f"- {self.field_sentence(k, fa.get(k), fb.get(k))}" for k in dict.fromkeys([*fa, *fb])
+               if fa.get(k) != fb.get(k) and not (k == "Effect" or k.startswith("Effect "))]
+        if len(lost) == 1 and len(gained) == 1:
+            return out + [f"- {self.field_sentence('Effect', lost[0], gained[0])}"]
+        return out + [f"- {self.field_sentence('Effect', e, None)}" for e in lost] + \
+            [f"- {self.field_sentence('Effect', None, e)}" for e in gained]
 
     def cards(self) -> list[str]:
         a, b = self.a, self.b

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..limits import MAX_BOARD_CELLS, MAX_BOARDS, MAX_TILE_SIDE
 from ..model import boards as B
-from ..model.phrase import joined, ph
+from ..model.phrase import Tok, joined, ph
 from ..model.records import article
 
 
@@ -177,6 +177,11 @@ class BoardTerms:
         """What the board's items give: "; if the cell has a <kind>, add 1 to your <counter>" after a claim, "; for
         each cell with a <kind> it covers, add 1 to your <counter>" after a piece is laid (``laid``)."""
         out = []
+        named = [self.m.counters[k].text for kind, k in bdef.items.items() if self.m.counter_index.get(kind) == k]
+        if len(named) > 1 and len(named) == len(bdef.items):      # items named by their counters: one sentence
+            listed = ph(joined(', ', named[:-1]), ' or ', named[-1])
+            return ph('; for each cell ', 'it covers' if laid else 'claimed', ' that shows ', listed, ', add 1 to your ',
+                      listed, ' (the one the cell shows)')
         for kind, k in bdef.items.items():
             thing = kind.replace("_", " ")
             counter = self.m.counters[k].text
@@ -234,8 +239,9 @@ class BoardTerms:
             text = ph('you may ', text)
         text = ph(text, self.items_said(bdef, False))
         if bdef.on_full:
-            text = ph(text, '; if that fills the last empty cell of its region, abilities that act ',
-                      self.m.events.get(bdef.on_full, bdef.on_full), ' take effect (once per region)')
+            text = ph(text, '; if that fills the last empty cell of its region (once per region), ', Tok(
+                f"abilities that act {self.m.events.get(bdef.on_full, bdef.on_full)} take effect", "event",
+                (bdef.on_full, False)))
         node = B.Claim(bid, bdef, kind, template, where, var, optional)
         node.on_decline = spec.get("on_decline", "stop")
         return node, text
@@ -261,8 +267,8 @@ class BoardTerms:
         if ends == "border":
             text = ph(text, ', ending only on a space of the border')
         if event:
-            text = ph(text, '; then, for each of your pieces on a cell marked ', mark.replace("_", " "),
-                      ', abilities that act ', self.m.events.get(event, event), ' take effect')
+            text = ph(text, '; then, for each of your pieces on a cell marked ', mark.replace("_", " "), ': ',
+                      Tok(f"abilities that act {self.m.events.get(event, event)} take effect", "event", (event, False)))
         return B.MovePieces(bid, bdef, budget, kind, template, ends), text
 
     # ------------------------------------------------------------------ what a region says

@@ -8,12 +8,13 @@ from ..model import flow as F
 from ..model import nodes as N
 from ..model import pieces as P
 from ..model import records as M
-from ..model.phrase import capital, joined, name_tables, ph
+from ..model.phrase import Tok, capital, joined, name_tables, ph, tokens
 from ..content.merge import walk
 from .collisions import BlockFlow, StepFlow, collisions, number_reads
 from .pieces import shape_attributes
 from .steps import StepCompiler
 from .codegen import coded
+from .expr import _parts_after
 
 LIST_SECTIONS = ("cards", "roles")
 from ..limits import MAX_CARDS
@@ -297,7 +298,7 @@ class ContentCompiler(StepCompiler):
     def cards(self):
         m = self.m
         self.works_specs = {}       # card type -> (its works.while condition, where it is written)
-        fields = {"id", "name", "copies", "tags", "start", "effects", "notes", "works"}
+        fields = {"id", "name", "copies", "tags", "start", "effects", "notes", "works", "text"}
         top = self.doc.data
         shared = [z.index for z in m.zones if z.scope == "shared"]
         default_zone = shared[0] if len(shared) == 1 else None      # never "the first one": order means nothing
@@ -486,9 +487,16 @@ class ContentCompiler(StepCompiler):
             text = ph(whose, qtext, ' is ', vtext)
         elif isinstance(spec[op], int):
             text = ph(whose, qtext, ' is ', abs(spec[op]), ' ', 'lower' if spec[op] < 0 else 'higher')
+        elif isinstance(spec[op], dict) and list(spec[op]) == ["sub"] and isinstance(spec[op]["sub"], list) \
+                and len(spec[op]["sub"]) == 2 and spec[op]["sub"][0] == 0:      # "0 minus X": lower by X
+            text = ph(whose, qtext, ' is lower by ', _parts_after(vtext, "0 minus "))
         else:
             text = ph('add ', vtext, ' to ', whose, qtext)
-        if ctext:
+        if ctext and scope != "owner":     # the game asks it of the player whose number it is: "when they ..."
+            if not flag:
+                text = _each_other(text)
+            text = ph(text, ' when ', they_phrase(ctext))
+        elif ctext:
             text = ph(text, ' when ', ctext)
         return q, M.Modifier(type_index, op, value, cond, text)
 
@@ -798,6 +806,26 @@ class _Probe:
     players = 0
     options: dict = {}
     role_pool: list = []
+
+
+def _each_other(text):
+    """ "the other players' X is ..." said of each of them: "each other player's X is ..." (tokens kept)."""
+    parts = list(tokens(text))
+    if parts and type(parts[0]) is str and parts[0].startswith("the other players'"):
+        parts[0] = "each other player's" + parts[0][len("the other players'"):]
+    return ph(*parts)
+
+
+def they_phrase(text):
+    """``they`` for a sentence with tokens: its plain words and the "you" token said of another player."""
+    out = []
+    for part in tokens(text):
+        if isinstance(part, Tok):
+            out.append(Tok("they", part.kind, part.ref) if part.kind == "player" and str(part) == "you" else
+                       Tok(they(part), part.kind, part.ref) if part.kind == "condition" else part)
+        else:
+            out.append(they(part))
+    return ph(*out)
 
 
 def they(text: str) -> str:

@@ -50,6 +50,10 @@ class ConditionCompiler(SelectorCompiler):
                 if id(a) in self.with_it:
                     self.relative[id(node)] = (node, self.with_it[id(a)][0 if zero else 1])
                 return fn, some if zero else none
+            you = self.you_are(node[key], key, ta, tb)
+            if you is not None:     # "you are the player holding the card", not "... is your seat"
+                self.negations[id(fn)] = you[1]
+                return fn, you[0]
             flag = self.flag_text(node[key], key)
             have = self.have_text(a, node[key], key)
             if have is not None:        # "you have at least 3 <things> in <zone>"
@@ -75,6 +79,21 @@ class ConditionCompiler(SelectorCompiler):
                         choices=[k[3:] for k in dir(self) if k.startswith("if_")] + list(COMPARE))
             return (lambda g, env: False), "?"
         return getattr(self, f"if_{key}")(node, path)
+
+    def you_are(self, pair, key, ta, tb):
+        """A seat compared with yours, as who you are: ("you are <the other>", "you are not <the other>") or None.
+        The other side's text is a player ("the player holding the lamp", "the start player")."""
+        if key not in ("eq", "ne") or not isinstance(pair, list) or len(pair) != 2:
+            return None
+        mine = [i for i, x in enumerate(pair) if x == {"seat": "you"}]
+        if len(mine) != 1:
+            return None
+        other = (tb, ta)[mine[0]]
+        other = other[len("the seat of "):] if str(other).startswith("the seat of ") else other
+        if str(other).endswith("'s seat"):
+            other = str(other)[:-len("'s seat")]
+        said, unsaid = ph("you are ", other), ph("you are not ", other)
+        return (said, unsaid) if key == "eq" else (unsaid, said)
 
     def zero_text(self, left, pair, key):
         """For an amount compared with 0 (more than 0, at least 1, not 0; or 0, at most 0, less than 1) that says

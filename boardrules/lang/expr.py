@@ -27,6 +27,9 @@ _UNKNOWN = re.compile(r"unknown ([a-z]+) (['\"])(.*)\2$", re.S)     # "unknown <
 BUILTIN_VARS = ("you", "chooser", "actor", "self", "it", "index", "moved", "role")
 
 
+FRACTIONS = {2: "half", 3: "a third", 4: "a quarter"}     # "half of the yield (rounded up)"
+
+
 def _you(g, env):
     try:
         return env["you"]
@@ -169,6 +172,11 @@ class Compiler(FamilyTerms, PieceTerms):
         self.kinds_of = {}       # id of a compiled one-card-of-each-kind selector -> one of its cards as a noun
                                  # ("big card in your hand with tokens on it"): "each kind of ..."
         self.counted = {}        # id of a compiled count -> (one, many): "card in your hand", "cards in your hand"
+        self.summed = {}         # id of a compiled sum -> (its constant part, the texts of its other parts), so a
+                                 # division or a product can say it in words ("half of the yield (rounded up)")
+        self.summed_last = {}    # id of a compiled number that is 0 unless a condition holds ("1 if you ...")
+        self.divided = {}        # id of a compiled division by a constant -> (the dividend's text, the divisor,
+                                 # the constant added first, the dividend's fn)
         self.zero = {}           # id of a compiled amount -> what it reads as when it is not 0 and when it is
                                  # ("there are tokens in the pool", "there are no tokens in the pool")
         self.equals = {}         # id of a compiled "is" comparison -> (its subject, its value)
@@ -703,7 +711,49 @@ class Compiler(FamilyTerms, PieceTerms):
         fn = (lambda g, env: fold([f(g, env) for f in fns]))
         if fold is sum:
             coded(fn, lambda e: f"sum(({_items(e, fns)}))")
+            last = [self.said_of(self.summed_last, f, (False,))[0] for f in fns]
+            if len(fns) > 1 and any(last[1:]):
+                # a part that counts only when something holds is said apart: "A plus B, plus C if ..."
+                said = [ph(', plus ' if last[i] else ' plus ', t) if i else t for i, t in enumerate(texts)]
+                items = node[key] if isinstance(node[key], list) else []
+                fixed = [x for x in items if type(x) is int]
+                self.summed[id(fn)] = (fn, sum(fixed), [t for x, t in zip(items, texts) if type(x) is not int])
+                return fn, ph(*said)
+            items = node[key] if isinstance(node[key], list) else []
+            fixed = [x for x in items if type(x) is int]
+            self.summed[id(fn)] = (fn, sum(fixed), [t for x, t in zip(items, texts) if type(x) is not int])
         return fn, joined(f" {word} ", texts)
+
+    @staticmethod
+    def said_of(table, fn, default):
+        """What ``table`` records of the compiled ``fn`` (an entry keyed by its id, holding ``fn`` first: an id a
+        dead function left behind is not this one's)."""
+        entry = table.get(id(fn))
+        return entry[1:] if entry is not None and entry[0] is fn else default
+
+    def total_text(self, texts):
+        """Several amounts added up, as one noun: "the yield", "the total of A and B", "the total of A, B and C"."""
+        if len(texts) == 1:
+            return texts[0]
+        return ph('the total of ', joined(", ", texts[:-1]), ' and ', texts[-1])
+
+    def div_text(self, a, d: int, ta):
+        """A division by the constant ``d``, rounded as the content rounds it (a sum's constant part ``k`` added
+        before dividing down): k = 0 is "rounded down", k = d - 1 "rounded up", k = d // 2 "rounded to the
+        nearest" (halves up); any other k is added in words first."""
+        k, rest = self.said_of(self.summed, a, (0, [ta]))
+        if not rest:        # a constant divided by a constant
+            return Tok(str(k // d), "number", k // d), (None, d, k)
+        if k == 0 or k == d - 1:
+            how = "rounded down" if k == 0 else "rounded up"
+        elif 0 < k < d and k == d // 2:
+            how = "rounded to the nearest whole number" + (", halves up" if d % 2 == 0 else "")
+        else:
+            how, rest = "rounded down", rest + [Tok(str(k), "number", k)]
+        whole = self.total_text(rest)
+        part = FRACTIONS.get(d)
+        said = ph(part, ' of ', whole) if part else ph(whole, ' divided by ', Tok(str(d), "number", d))
+        return ph(said, ' (', how, ')'), (whole, d, k)
 
     def num_sum(self, node, path):
         return self._fold(node, path, "sum", sum, "plus")
@@ -729,7 +779,26 @@ class Compiler(FamilyTerms, PieceTerms):
                 raise RulesError(f"{'/'.join(map(str, path))}: a product past the largest number a game holds "
                                  f"({MAX_NUMBER:,})")
             return out
-        return fn, joined(" times ", texts)
+        return fn, self.product_text(fns, texts)
+
+    def product_text(self, fns, texts):
+        """A product in words: a factor that adds a constant reads "1 more than ..." ("silk times 1 more than
+        the number of ..."), and a count divided down with one other factor reads "<the other> for every 3 cards
+        in ..." (as a rulebook says it)."""
+        said = []
+        for f, t in zip(fns, texts):
+            k, rest = self.said_of(self.summed, f, (0, []))
+            if rest and k:
+                t = ph(Tok(str(abs(k)), "number", abs(k)), ' more than ' if k > 0 else ' less than ',
+                       self.total_text(rest))
+            said.append(t)
+        if len(fns) == 2:
+            for i in (0, 1):
+                whole, d, k, a = self.said_of(self.divided, fns[i], (None, 0, 1, None))
+                counted = self.counted.get(id(a), (None, None))[1]
+                if whole is not None and k == 0 and counted:
+                    return ph(said[1 - i], ' for every ', Tok(str(d), "number", d), ' ', counted)
+        return joined(" times ", said)
 
     def _pair(self, node, path, key):
         fns, texts = self.numbers(node[key], path + (key,), words=key in ("eq", "ne"))
@@ -751,7 +820,14 @@ class Compiler(FamilyTerms, PieceTerms):
             if not d:
                 raise RulesError(f"{where}: division by zero ({tb} is 0)")
             return a(g, env) // d
-        return fn, ph('1 for every full ', tb, ' of ', ta)
+        pair = node["div"]
+        d = pair[1] if isinstance(pair, list) and len(pair) == 2 else None
+        if type(d) is int and d > 1:
+            text, (whole, _, k) = self.div_text(a, d, ta)
+            if whole is not None:
+                self.divided[id(fn)] = (fn, whole, d, k, a)
+            return fn, text
+        return fn, ph(ta, ' divided by ', tb, ' (rounded down)')
 
     def num_lookup(self, node, path):
         table = node["lookup"]
@@ -795,6 +871,9 @@ class Compiler(FamilyTerms, PieceTerms):
             self.words[fn] = what
         elif _on_players(node):      # a chain of ifs on the player count: a value per player count
             return fn, self.by_players(lambda n: fn(_Seats(n), {}))
+        if node.get("else", 0) == 0 and type(node.get("else", 0)) is int:     # "1 if you hold it", no "else 0"
+            self.summed_last[id(fn)] = (fn, True)
+            return fn, ph(ta, ' if ', ctext)
         return fn, ph(ta, ' if ', ctext, ', else ', tb)
 
     def num_option(self, node, path):

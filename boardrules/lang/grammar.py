@@ -416,7 +416,10 @@ def content_schemas() -> dict[str, dict]:
                                                        "description": "copies in a game (0: only through extra_copies)"},
                      "tags": {"type": "array", "items": ident, "uniqueItems": True}, "start": ident,
                      "effects": {"type": "array", "items": R("effect")}, "works": R("works"),
-                     "notes": {"type": "array", "items": text}}}
+                     "notes": {"type": "array", "items": text},
+                     "text": dict(text, description="what the card does, as its printed text says it, for a card "
+                                  "whose effect the game's own steps carry (they test for it): the cards page "
+                                  "says it on the card's entry")}}
     priv = {"type": "array", "items": {"oneOf": [
         obj({"quantity": ident, "add": R("expr"), "if": R("condition"), "id": entry_id}, ["quantity", "add"],
             "the chooser's quantity changes during the phase"),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..model import boards as B
 from ..model import laying as L
-from ..model.phrase import joined, ph
+from ..model.phrase import Tok, joined, ph
 from .pieces import shape_attributes
 
 #: The clauses of a placement, as the rules pages say them (the ones with an argument are said where compiled).
@@ -60,8 +60,9 @@ class LayingTerms:
                         'once turned, is where it lies)')
         text = ph(text, self.items_said(bdef, True))
         if bdef.on_full:
-            text = ph(text, '; if that fills the last empty cell of a region, abilities that act ',
-                      self.m.events.get(bdef.on_full, bdef.on_full), ' take effect (once per region)')
+            text = ph(text, '; if that fills the last empty cell of a region (once per region), ', Tok(
+                f"abilities that act {self.m.events.get(bdef.on_full, bdef.on_full)} take effect", "event",
+                (bdef.on_full, False)))
         return node, text
 
     def shape_of_place(self, spec, p):

@@ -168,7 +168,8 @@ class SelectorCompiler(Compiler):
                 whose = ph(' whose ', _parts_after(ctext, "its "))
                 owner, _, held = str(text).partition(" ")
                 said = str(text).split()
-                if owner in ("your", "their") and held == cards:      # "your tokens whose colour is ..."
+                if owner in ("your", "their") and (held == cards or held.endswith(" " + cards)):
+                    # "your tokens whose colour is ...", "your spare tokens whose shape is ..."
                     counted = text = ph(text, whose)
                 elif said and (said[-1] == cards or any(w == cards and after in _RELATIVE
                                                         for w, after in zip(said, said[1:]))):
@@ -178,6 +179,11 @@ class SelectorCompiler(Compiler):
                 else:       # "the tokens in the pool whose colour is ..."
                     one, counted = ph(thing, ' in ', text, whose), ph(cards, ' in ', text, whose)
                     text = ph('the ', counted)
+            elif isinstance(where, dict) and set(where) <= {"type", "card"} and where.get("card", "$it") == "$it" \
+                    and where.get("type") in self.m.type_index:     # "the copies of <card> in your tokens"
+                name = self.m.card_tok(self.m.type_index[where["type"]])
+                one, counted = ph('copy of ', name, ' in ', text), ph('copies of ', name, ' in ', text)
+                text = ph('the ', counted)
             else:
                 text = ph(text, ' where ', ctext)
         if node.get("one_per_type"):    # one card of each kind: the first in the zone's order

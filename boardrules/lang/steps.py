@@ -85,7 +85,7 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, B
                 node.head = said
                 text = self.flat(said, node.parts)
             else:
-                text, node.head, node.parts, node.conditions = said, "", (), ()
+                text, node.head, node.parts, node.conditions, node.answers = said, "", (), (), ()
         node.text = text
         if node.path == "":
             self.register(node, path)
@@ -184,14 +184,16 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, B
         source = where = fixed = None
         wlist = []
         if "options" in spec:
-            fixed, only = [], []
+            fixed, only, whens = [], [], []
             for i, option in enumerate(spec["options"]):
                 if isinstance(option, dict):        # an answer offered only when its condition holds
                     cond, ctext = self.condition(option["if"], path + ("choose", "options", i, "if"))
                     fixed.append((option["answer"], cond))
                     only.append(ph(option["answer"].replace("_", " "), ' only if ', ctext))
+                    whens.append(ctext)
                 else:
                     fixed.append((option, None))
+                    whens.append(None)
             what = " or ".join(answer.replace("_", " ") for answer, _ in fixed)
             if only:
                 what = ph(what, ' (', joined('; ', only), ')')
@@ -234,6 +236,9 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, B
         sentence = ph(verb, ' ', what, ' to ', doing)
         node = N.Choose(kind, var, who, source, where, fixed, bool(optional), spec.get("on_decline", "stop"), text,
                         decline, may_decline)
+        if fixed is not None and len(fixed) > 3 and only:     # many answers, some only at times: a table
+            node.head = ph(verb, ' what to ', doing, ' from these')
+            node.answers = tuple((answer.replace("_", " "), when) for (answer, _), when in zip(fixed, whens))
         if len(wlist) > 1:      # several conditions: a list under the sentence
             node.head, node.conditions = sentence, tuple(wlist)
             return node, ph(sentence, ', if ', joined(' and ', wlist))
@@ -472,7 +477,9 @@ class StepCompiler(ConditionCompiler, PhaseTerms, ContainerTerms, BudgetTerms, B
         event = item["emit"]
         if event not in self.m.events:
             self.report(path + ("emit",), f"unknown event {event!r}", choices=self.m.events)
-        return N.Emit(event), ph('abilities that act ', self.m.events.get(event, event), ' take effect')
+        # one token: the pages say which cards act then ("After you draw, the Lens acts"); logs the words
+        said = f"{self.m.events.get(event, event)}, the cards that act then take effect"
+        return N.Emit(event), ph(Tok(said, "event", event))
 
     def _counter(self, item, path, key, add):
         spec = item[key]
@@ -543,6 +550,7 @@ def _many_cards(ctext, held=""):
     one = held or "card"
     if ctext == "1":
         return f"1 {one}"
+    name_tables(ctext, plural(one))      # a count read off a table heads its row "Cards"
     return ph(ctext, ' ', plural(one)) if str(ctext).isdigit() else ph('as many ', plural(one), ' as ', ctext)
 
 

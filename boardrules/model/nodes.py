@@ -40,6 +40,7 @@ class Node:
     head = ""       # a step that holds steps: its own clause ("if <condition>") ...
     parts = ()      # ... and its steps, as (label or None, Block) ("Otherwise" labels an if's else)
     conditions = ()     # a step with several conditions: each as a sentence, listed under it in the docs
+    answers = ()        # a choice among many answers: (answer, when it may be chosen or None), a table in the docs
 
     def frame_problem(self, pc, data, g=None, env=None) -> str | None:
         """What is wrong with a saved frame of this node (its program counter and data), or None. With the game

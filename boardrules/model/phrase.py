@@ -2,14 +2,15 @@
 
 A ``Phrase`` is a ``str`` (its plain text, for logs, bots and errors) that also keeps its parts: plain text and
 ``Tok`` tokens, each a word the rules name with what it names (a card, a role, a number the rules ask for, a player,
-a number, a small table of values, a game option). The docs render the parts to Markdown, a token to a link where it has a page; nothing reads the English
+a number, a small table of values, a game option, the
+moment the cards answering an event act). The docs render the parts to Markdown, a token to a link where it has a page; nothing reads the English
 back. ``ph`` makes a phrase from parts as an f-string would, keeping the tokens of the phrases it is given.
 """
 from __future__ import annotations
 
 from typing import Callable, Iterable
 
-KINDS = ("text", "number", "card", "role", "player", "quantity", "condition", "table", "option")
+KINDS = ("text", "number", "card", "role", "player", "quantity", "condition", "table", "option", "event")
 
 
 class Tok(str):
