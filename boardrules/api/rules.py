@@ -41,12 +41,14 @@ class Rules:
         """The model, its expressions made into generated functions the first time a game is played (not at load:
         loading for the docs or a check needs none of it), and the kernel class its games run on."""
         if not self._generated:
-            from ..compiled import kernel_class
             from ..lang import codegen
 
             codegen.generate(self.model)        # (nothing if another Rules of this model wrote it already)
-            self._kernel, self._backend_note = kernel_class(self.model, self._backend)
             self._generated = True
+        if self._kernel is None:
+            from ..compiled import kernel_class
+
+            self._kernel, self._backend_note = kernel_class(self.model, self._backend)
         return self.model
 
     @property

@@ -22,9 +22,11 @@ def unsupported(model) -> str | None:
 
 
 def _ints(values) -> str:
-    """A set of small ints as a literal (``frozenset()`` when empty)."""
-    values = sorted(set(values))
-    return "frozenset((" + "".join(f"{v}, " for v in values) + "))" if values else "frozenset()"
+    """A non-empty set of small ints as a set display, for ``x in {...}`` (which Python compiles to a constant
+    frozenset: no set is built at each test)."""
+    values = sorted({int(v) for v in values})
+    assert values, "an empty set is never written"
+    return "{" + ", ".join(str(v) for v in values) + "}"
 
 
 def _move_source(model) -> list[str]:
@@ -133,7 +135,7 @@ def _room_source(model) -> list[str]:
               "        return self.rules.piles[pile].capacity_table[host] - len(self.piles[pile].get(host, ()))"]
     if computed:
         L += [f"    if pile in {_ints(computed)}:",
-              "        return _Kernel.pile_room(self, pile, host)"]
+              "        return self.rules.piles[pile].capacity(self, {'self': host}) - len(self.piles[pile].get(host, ()))"]
     L += ["    return 1 << 30"]
     return L
 
