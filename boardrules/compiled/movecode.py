@@ -23,7 +23,7 @@ def unsupported(model) -> str | None:
 
 def _ints(values) -> str:
     """A non-empty set of small ints as a set display, for ``x in {...}`` (which Python compiles to a constant
-    frozenset: no set is built at each test)."""
+    frozenset: no set is made at each test)."""
     values = sorted({int(v) for v in values})
     assert values, "an empty set is never written"
     return "{" + ", ".join(str(v) for v in values) + "}"
