@@ -33,8 +33,10 @@ RELOAD = 7 if LONG else 97  # a clone and a save read back every RELOAD decision
 
 
 def _pair(source):
-    compiled = boardrules.load(source, backend="compiled")
-    interpreted = boardrules.load(source, backend="interpreted")
+    """The two back ends' Rules of one loaded model (its generated code and set-ups are the interpreter's own: the
+    interpreter plays on them too)."""
+    compiled = _LOADED.pop(source, None) or boardrules.load(source, backend="compiled")
+    interpreted = boardrules.Rules(compiled.model, "interpreted")
     return compiled, interpreted
 
 
@@ -104,10 +106,19 @@ def play_both(compiled, interpreted, players, seed, every=WHOLE, reload=RELOAD):
     return n
 
 
+def _players(source):
+    """The player counts ``source`` allows, read off its loaded model (loaded once: the test's pairs reuse it)."""
+    if source not in _LOADED:
+        _LOADED[source] = boardrules.load(source)
+    return _LOADED[source].players
+
+
+_LOADED: dict = {}
+
+
 def _cases():
     for source in SOURCES:
-        rules = boardrules.load(source, backend="interpreted")
-        counts = list(rules.players)
+        counts = list(_players(source))
         if LONG:
             for players in counts:
                 for seed in range(LONG):
