@@ -7,7 +7,7 @@ import boardrules
 ROOT = pathlib.Path(boardrules.__file__).resolve().parent
 #: Layer of each top-level part of the package. A module may import from its own part or from a lower layer;
 #: two parts on one layer do not know each other (``lang`` compiles the model, ``engine`` runs it).
-LAYERS = {"errors": 0, "jsontypes": 0, "limits": 0, "actions": 0.5, "content": 1, "model": 1, "lang": 2, "engine": 2, "api": 3, "ai": 4, "docgen": 4,
+LAYERS = {"errors": 0, "jsontypes": 0, "limits": 0, "actions": 0.5, "content": 1, "model": 1, "lang": 2, "engine": 2, "compiled": 2.5, "api": 3, "ai": 4, "docgen": 4,
           "play": 4, "serve": 4.5, "cli": 5, "testing": 5, "__init__": 5}
 
 

@@ -100,3 +100,13 @@ def option_value(key: str, value, default, values):
                                  f"got {short(value)}")
             return value
     raise UsageError(f"option {key!r} has a default of no kind an option may take ({_kind(default)})")
+
+
+BACKENDS = ("compiled", "interpreted")     # (boardrules.compiled.BACKENDS: the api checks them before importing it)
+
+
+def backend(value) -> str:
+    """A back end's name: "compiled" or "interpreted"."""
+    if type(value) is not str or value not in BACKENDS:
+        raise UsageError(f"backend is 'compiled' or 'interpreted', not {short(value)}")
+    return value

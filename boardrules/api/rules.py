@@ -30,20 +30,41 @@ def _shown(options) -> str:
 class Rules:
     """A game's compiled content. Create games with :meth:`new_game`."""
 
-    def __init__(self, model: GameDef) -> None:
+    def __init__(self, model: GameDef, backend: str = "compiled") -> None:
         self.model = model
         self._generated = False
         self._digest: str | None = None
+        self._backend = args.backend(backend)
+        self._kernel: Any = None        # the kernel class games run on, and why (``boardrules.compiled``)
+        self._backend_note = ""
 
     def _play_ready(self) -> GameDef:
         """The model, its expressions made into generated functions the first time a game is played (not at load:
-        loading for the docs or a check needs none of it)."""
+        loading for the docs or a check needs none of it), and the kernel class its games run on."""
         if not self._generated:
             from ..lang import codegen
 
             codegen.generate(self.model)        # (nothing if another Rules of this model wrote it already)
             self._generated = True
+        if self._kernel is None:
+            from ..compiled import kernel_class
+
+            self._kernel, self._backend_note = kernel_class(self.model, self._backend)
         return self.model
+
+    @property
+    def backend(self) -> str:
+        """Which back end plays this game's games: "compiled" (code written for this game's model) or
+        "interpreted" (the reference interpreter: asked for with ``load(..., backend="interpreted")``, or content
+        the compiler cannot handle yet; :attr:`backend_note` says which). Both play every game exactly alike."""
+        self._play_ready()
+        return getattr(self._kernel, "backend", "interpreted")
+
+    @property
+    def backend_note(self) -> str:
+        """Why :attr:`backend` is what it is, e.g. ``"compiled"`` or ``"interpreted (asked for)"``."""
+        self._play_ready()
+        return self._backend_note
 
     # ------------------------------------------------------------------ description
     @property
@@ -164,7 +185,7 @@ class Rules:
         args.flag("log", log)
         chosen = self.check_options(options, players, preset)
         model = self._play_ready()
-        from ..engine.kernel import Kernel
+        Kernel = self._kernel
 
         kernel = Kernel.setup(model, players, seed, chosen, log)
         return Game(self, kernel.start(), (lambda: Kernel.setup(model, players, seed, dict(chosen), log).start(), 0))
@@ -198,19 +219,23 @@ class Rules:
         try:
             model = self._play_ready()
             kernel = serialize.from_json(model, data, self.check_options, check_history)
+            kernel.__class__ = self._kernel     # one state record for both back ends: the class says which plays it
             origin = kernel.clone()     # never played: where a failed action puts the game back from
             return Game(self, kernel, (origin.clone, len(kernel.history)))
         except UsageError as exc:       # the options or player count written in the state
             raise StateError(f"the state's options: {exc}") from None
 
 
-def load(source: str | os.PathLike[str]) -> Rules:
-    """Loads a packaged game by id (see ``available_games()``) or a game file or directory by path."""
+def load(source: str | os.PathLike[str], backend: str = "compiled") -> Rules:
+    """Loads a packaged game by id (see ``available_games()``) or a game file or directory by path. ``backend``:
+    "compiled" (the default: code written for the game, falling back to the interpreter for content the compiler
+    cannot handle yet) or "interpreted" (the reference interpreter); see :attr:`Rules.backend`."""
     if not isinstance(source, (str, os.PathLike)):
         raise UsageError(f"load() takes a packaged game id or a path, got {short(source)} ({type(source).__name__})")
     from ..lang.load import load_model      # the compiler is imported when content is first loaded
 
-    return Rules(load_model(source))
+    backend = args.backend(backend)
+    return Rules(load_model(source), backend)
 
 
 def available_games() -> list[str]:
