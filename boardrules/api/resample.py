@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.rng import seed_state
 from ..errors import StateError
@@ -25,8 +25,6 @@ from . import arguments as args
 #: deals tried before the acting seat's own hidden cards are left in place (see ``resample``)
 TRIES = 100
 
-if TYPE_CHECKING:
-    from .game import Game
 
 
 def _names_in(value, out: set) -> None:
@@ -72,8 +70,9 @@ def hidden_places(model, data: dict[str, Any], player: int | None) -> list[tuple
     return out
 
 
-def resample(game: "Game", player: int | None, seed: int | None) -> "Game":
-    """A game consistent with everything ``player`` sees in ``game`` (see ``Game.resample``)."""
+def resample(game: Any, player: int | None, seed: int | None) -> Any:
+    """A game consistent with everything ``player`` sees in ``game`` (a :class:`~boardrules.api.game.Game`; see
+    ``Game.resample``), as a new Game."""
     player = args.seat(player, game.players)
     seed = args.seed(seed)
     rules = game.rules
@@ -100,7 +99,7 @@ def resample(game: "Game", player: int | None, seed: int | None) -> "Game":
     return sample if sample is not None else rules.game_from_json(data, check_history=False)
 
 
-def _dealt(rules, data, player, fixed, start, rng) -> "Game | None":
+def _dealt(rules, data, player, fixed, start, rng) -> Any:
     """``data`` with the hidden cards not ``fixed`` dealt again (each among the places of its deck), as a game; None
     when the deal leaves the pending decision nothing to ask (another seat's question that its new cards cannot
     answer): such a deal is not consistent with what ``player`` sees, a question being asked."""

@@ -54,3 +54,13 @@ def _summary(path: Path, depth: int) -> dict[str, Any] | None:
         if "default" in spec:
             out["options"][key] = spec["default"]
     return out
+
+
+def manifest_extends(path: Path) -> str | None:
+    """The ``extends`` of a variant file (None for a game file, or a file this reader cannot read: the loader
+    reports it)."""
+    try:
+        data = load_yaml(Path(path)).data
+    except Exception:       # noqa: BLE001 - not a readable variant: the loader reports it
+        return None
+    return str(data["extends"]) if isinstance(data, dict) and "extends" in data else None

@@ -14,6 +14,7 @@ from .page import Page
 from .roles import RolesPage
 from .setup import SetupPage
 from .steps import compiled_steps, render_steps, walk
+from ..content.summary import manifest_extends
 from ..model.phrase import Tok, render
 from ..model.records import GAME
 from .text import cap, code, in_language, md, slug, table, words
@@ -26,7 +27,6 @@ def choice_writers(rules) -> dict:
 
     from ..api.rules import load
     from ..content.sources import resolve
-    from .site import manifest_extends
     m = rules.model
     out = {c.get("id"): m for c in m.rules_choices}
     path = Path(m.raw.get("path") or "")

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from ..content.paths import data_dir, packaged_games
+from ..content.summary import manifest_extends
 from .check import problems
 from .games import GameDoc
 from .page import Page
@@ -38,16 +39,6 @@ def variant_files(folder: Path | None) -> list[Path]:
         if re.search(r"^extends\s*:", text, re.M):
             out.append(p)
     return out
-
-
-def manifest_extends(path: Path) -> str | None:
-    """The ``extends`` of a variant file (None for a game file)."""
-    try:
-        from ruamel.yaml import YAML
-        data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
-    except Exception:       # noqa: BLE001 - not a readable variant: the loader reports it
-        return None
-    return str(data["extends"]) if isinstance(data, dict) and "extends" in data else None
 
 
 def game_folder(game_id: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..errors import RulesError
 from ..model import flow as F
 from ..model import nodes as N
-from .codegen import Writer
+from .codewriter import Writer
 
 MAX_NEST = 20       # ifs written inside ifs, at most (Python limits how deep blocks nest)
 

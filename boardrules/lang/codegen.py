@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import threading
 import types
-from contextlib import contextmanager
 
 import attrs
 
 from ..errors import RulesError
 from ..model.nodes import Block, Node
+from .codewriter import Writer
 
 SKIPPED = {"raw", "generated", "live_cache", "setups"}     # parts of a model that hold no compiled expression
 MAX_COMPILED = 16   # generated modules kept compiled in a process, newest last
@@ -162,29 +162,6 @@ def _roots(model):
             elif kind == _TUPLE and t is list and any(hasattr(v, "code") for v in value):
                 out.append((obj, key, value))
     return out, nodes
-
-
-class Writer:
-    """Lines of generated source, and the emitter that writes their expressions."""
-
-    def __init__(self, e: Emitter):
-        self.e, self.lines = e, []
-
-    def put(self, depth: int, text: str) -> None:
-        self.lines.append("    " * depth + text)
-
-    def temp(self) -> str:
-        return self.e.temp()
-
-    @contextmanager
-    def function(self, header: str):
-        """``def <header>:`` with its body (written at depth 2 inside the block) in a ``try`` that turns a variable
-        read where it has no value (a KeyError) into the RulesError the closures raise."""
-        self.put(0, f"def {header}:")
-        self.put(1, "try:")
-        yield
-        self.put(1, "except KeyError as exc:")
-        self.put(2, "raise _missing(exc) from None")
 
 
 def generate(model) -> int:
