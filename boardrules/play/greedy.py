@@ -123,9 +123,9 @@ class GreedyBot:
             if g.is_over or g.current_player != me:
                 break
             acts = g.legal_actions()
-            good = [a for a in acts if a.kind in wanted]
-            if good:
-                a = max(good, key=self._value)
+            useful = [a for a in acts if a.kind in wanted]
+            if useful:
+                a = max(useful, key=self._value)
                 worth += self.WORTH
             elif len(acts) > 1 and not any(a.kind in self.decline for a in acts):
                 a = self._leads_to(g, acts, wanted)
