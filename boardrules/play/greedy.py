@@ -2,6 +2,7 @@
 :mod:`boardrules.play.bots`; the search bot of :mod:`boardrules.play.search` plays its roll-outs with it)."""
 from __future__ import annotations
 
+import math
 import random
 
 
@@ -104,8 +105,10 @@ class GreedyBot:
         scored = []
         for a in tried:
             g = base.clone()
-            worth = self._trial(g, a, me)
-            value = _standing(g, me) - start + worth
+            try:
+                value = self._trial(g, a, me) + _standing(g, me) - start
+            except Exception:   # (an action the sample refuses: tried last)
+                value = -math.inf
             rank = 0
             if answers:
                 r = self._role_rank(base, a)
