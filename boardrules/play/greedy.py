@@ -2,6 +2,7 @@
 :mod:`boardrules.play.bots`; the search bot of :mod:`boardrules.play.search` plays its roll-outs with it)."""
 from __future__ import annotations
 
+import math
 import random
 
 
@@ -18,9 +19,14 @@ class GreedyBot:
       or discard cards (found by choosing each role on a copy of the game and reading only the kind of its own
       first decision, never hidden cards), else a random one.
     - Benefits: whenever it may. The ``play.decline`` kinds are declined.
-    - A choice among the content's fixed answers: the one that leads soonest to a decision worth having (tried on a
-      copy of the game, as for roles).
-    - Anything else, including action kinds the hints do not name: uniformly random with its own seeded generator.
+    - Any other choice among several actions (which benefit, where to place or move a piece, which of the content's
+      fixed answers, kinds the hints do not name): each of at most ``TRIALS`` of them is tried on a sample of the
+      game its seat cannot tell from the real one (:meth:`boardrules.Game.resample`: it never reads hidden cards),
+      and the rest of its own turn is played on by a quick policy (a benefit or acquisition whenever it may, else an
+      action after which one is legal, else at random), at most ``HORIZON`` decisions. It prefers the action that
+      raises its own score most against the best other seat, counting ``WORTH`` of a point for each benefit and
+      acquisition taken on the way; on a tie, for fixed answers the one leading soonest to a decision worth having
+      (as for roles), else at random with its own seeded generator.
 
     It reads roles from the actions, card values from ``rules.cards`` and everything else from the hints, so it
     plays any game written as content; in a game without hints it is a random bot that pays with cheap cards.
@@ -30,6 +36,9 @@ class GreedyBot:
     DISCARD_KINDS = ("discard",)
     ROLE_KIND = "choose_role"
     BONUS_VALUE = 4
+    TRIALS = 24         # actions tried at one decision (a random subset beyond it)
+    HORIZON = 8         # decisions of its own turn played on after each trial
+    WORTH = 0.5         # points a benefit or an acquisition taken in a trial counts for
 
     def __init__(self, seed, rules):
         self.seed = seed
@@ -72,15 +81,74 @@ class GreedyBot:
             return min(real, key=self._value)
         if all(a.kind in self.keep for a in real):
             return max(real, key=self._value)
-        if all(a.kind in self.benefit for a in real):
-            return self.rng.choice(real)
         if all(a.kind in self.decline for a in real) and passes:
             return passes[0]
-        if len(real) > 1 and all(_is_answer(a) for a in real):
-            # a choice among fixed answers (which action to take with a value, say): the one that leads soonest to
-            # a decision worth having, as for roles
-            return self._best_role(game, real)
-        return None
+        if all(a.kind in self.benefit for a in real):
+            return self._best_trial(game, real)     # a benefit whenever it may: the best of them
+        return self._best_trial(game, actions)     # (passing is one of the answers tried)
+
+    # ------------------------------------------------------------------ trying each action on a sample
+    def _best_trial(self, game, actions):
+        """The action whose trial (see the class notes) ends best for this bot."""
+        if len(actions) == 1:
+            return actions[0]
+        me = game.current_player
+        tried = list(actions)
+        if len(tried) > self.TRIALS:
+            tried = self.rng.sample(tried, self.TRIALS)
+        try:
+            base = game.resample(me, self.rng.getrandbits(63))
+        except Exception:       # (a game that cannot be sampled is tried as it is: its hidden cards never read)
+            base = game
+        start = _standing(base, me)
+        answers = all(_is_answer(a) for a in tried)
+        scored = []
+        for a in tried:
+            g = base.clone()
+            try:
+                value = self._trial(g, a, me) + _standing(g, me) - start
+            except Exception:   # (an action the sample refuses: tried last)
+                value = -math.inf
+            rank = 0
+            if answers:
+                r = self._role_rank(base, a)
+                rank = -(len(self.role_targets) if r is None else r)
+            scored.append(((value, rank, self.rng.random()), a))
+        return max(scored, key=lambda sa: sa[0])[1]
+
+    def _trial(self, g, action, me) -> float:
+        """Plays ``action`` on ``g`` and the rest of this bot's turn by the quick policy; the worth of the benefits
+        and acquisitions taken."""
+        worth = self.WORTH if action.kind in self.benefit or action.kind in self.acquire else 0.0
+        g.apply(action)
+        wanted = set(self.benefit) | set(self.acquire)
+        for _ in range(self.HORIZON):
+            if g.is_over or g.current_player != me:
+                break
+            acts = g.legal_actions()
+            useful = [a for a in acts if a.kind in wanted]
+            if useful:
+                a = max(useful, key=self._value)
+                worth += self.WORTH
+            elif len(acts) > 1 and not any(a.kind in self.decline for a in acts):
+                a = self._leads_to(g, acts, wanted)
+            else:
+                a = next((a for a in acts if a.kind == "pass"), acts[0])
+            g.apply(a)
+        return worth
+
+    def _leads_to(self, g, acts, wanted):
+        """One of ``acts`` after which an action of ``wanted`` kinds is legal, else one at random."""
+        pool = acts if len(acts) <= self.TRIALS else self.rng.sample(acts, self.TRIALS)
+        me = g.current_player
+        for a in pool:
+            if a.kind == "pass":
+                continue
+            c = g.clone()
+            c.apply(a)
+            if not c.is_over and c.current_player == me and any(b.kind in wanted for b in c.legal_actions()):
+                return a
+        return self.rng.choice(acts)
 
     def _value(self, action):
         """(value, price) of the card an action names; below every card for anything else."""
@@ -157,6 +225,13 @@ def _is_answer(action) -> bool:
 
 def _number(value) -> float:
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
+
+
+def _standing(game, seat) -> float:
+    """The seat's score total less the best total of the other seats (its own total alone with one player)."""
+    totals = [s["total"] for s in game.scores()]
+    others = [t for i, t in enumerate(totals) if i != seat]
+    return totals[seat] - (max(others) if others else 0)
 
 
 def _card_id(entry):
