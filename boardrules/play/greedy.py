@@ -20,7 +20,8 @@ class GreedyBot:
       first decision, never hidden cards), else a random one.
     - Benefits: whenever it may. The ``play.decline`` kinds are declined.
     - Any other choice among several actions (which benefit, where to place or move a piece, which of the content's
-      fixed answers, kinds the hints do not name): each of at most ``TRIALS`` of them is tried on a sample of the
+      fixed answers, kinds the hints do not name): each of at most ``trials`` of them (default ``TRIALS``; 0: a
+      random choice, the bot's old and much cheaper way) is tried on a sample of the
       game its seat cannot tell from the real one (:meth:`boardrules.Game.resample`: it never reads hidden cards),
       and the rest of its own turn is played on by a quick policy (a benefit or acquisition whenever it may, else an
       action after which one is legal, else at random), at most ``HORIZON`` decisions. It prefers the action that
@@ -36,14 +37,20 @@ class GreedyBot:
     DISCARD_KINDS = ("discard",)
     ROLE_KIND = "choose_role"
     BONUS_VALUE = 4
-    TRIALS = 24         # actions tried at one decision (a random subset beyond it)
+    TRIALS = 24         # actions tried at one decision (a random subset beyond it), unless ``trials`` says
     HORIZON = 8         # decisions of its own turn played on after each trial
     WORTH = 0.5         # points a benefit or an acquisition taken in a trial counts for
+    SETTINGS = {"trials": "count"}      # ``greedy:trials=0``: no trials, a random choice (several times faster)
 
-    def __init__(self, seed, rules):
+    def __init__(self, seed, rules, trials: int | None = None):
+        if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int) or trials < 0):
+            raise ValueError(f"trials must be a whole number, 0 or more, got {trials!r}")
         self.seed = seed
         self.rules = rules
         self.rng = random.Random(seed)
+        self.trials = self.TRIALS if trials is None else trials
+        if rules is None:       # (a check of the settings alone: see bots.parse_bot)
+            return
         hints = rules.model.play
         self.acquire, self.keep, self.benefit, self.decline = hints.acquire, hints.keep, hints.benefit, hints.decline
         # why take a role, best first: each entry is a set of action kinds its first decision may offer
@@ -92,10 +99,12 @@ class GreedyBot:
         """The action whose trial (see the class notes) ends best for this bot."""
         if len(actions) == 1:
             return actions[0]
+        if not self.trials:
+            return self.rng.choice(actions)
         me = game.current_player
         tried = list(actions)
-        if len(tried) > self.TRIALS:
-            tried = self.rng.sample(tried, self.TRIALS)
+        if len(tried) > self.trials:
+            tried = self.rng.sample(tried, self.trials)
         try:
             base = game.resample(me, self.rng.getrandbits(63))
         except Exception:       # (a game that cannot be sampled is tried as it is: its hidden cards never read)

@@ -189,7 +189,7 @@ class MCTSBot:
         steps = 0
         limit = self.rollout_depth
         if self.rollout == "greedy" and self._greedy is None:
-            self._greedy = GreedyBot(self.rng.getrandbits(63), g.rules)
+            self._greedy = GreedyBot(self.rng.getrandbits(63), g.rules, trials=0)   # (roll-outs: quick)
         rng = self.rng
         while not g.is_over and (limit is None or steps < limit):
             if self._greedy is not None:
