@@ -57,7 +57,9 @@ def test_a_bot_entry_carries_settings_written_back_the_same_way():
     ("mcts:seconds=soon", "is not a number"),
     ("mcts:rollout=smart", "rollout must be one of random, greedy"),
     ("mcts:iterations=2:iterations=3", "given twice"),
-    ("greedy:iterations=3", "greedy takes no settings"),
+    ("greedy:iterations=3", "not one of its settings"),
+    ("greedy:trials=-1", "0 or more"),
+    ("random:trials=3", "random takes no settings"),
     ("clever:iterations=3", "unknown bot 'clever'"),
 ])
 def test_bad_settings_are_refused_by_name_before_a_game_is_played(entry, said):
