@@ -697,10 +697,41 @@ def content_schemas() -> dict[str, dict]:
                }}
     annotate({}, {"part.schema.json": part, "game.schema.json": game, "variant.schema.json": variant})
     out = {"defs.schema.json": defs_doc, "part.schema.json": part, "game.schema.json": game,
-           "variant.schema.json": variant}
+           "variant.schema.json": variant, "glossary.schema.json": glossary_schema()}
     for schema in out.values():
         bound_integers(schema)
     return out
+
+
+def glossary_schema() -> dict:
+    """The glossary of a second language's rulebook words (content/glossary.zh.yaml, read by
+    ``content.glossary.load_glossary``): one word per term and game, in the script of the game's rulebook."""
+    key = {"pattern": "^[a-z][a-z0-9_]*$"}
+    word = {"type": "string", "minLength": 1, "maxLength": 100}
+    game = obj({"script": {"enum": ["hans", "hant"], "description": "hans: simplified, hant: traditional characters"},
+                "seed": {"type": "string", "pattern": "^[0-9]{3}$", "description": "the seed rulebook's number"}},
+               ["script"])
+    term = obj({"en": dict(text, minLength=1, maxLength=200, description="the English term the pages use"),
+                "hans": dict(word, description="the word in simplified characters"),
+                "hant": dict(word, description="the word in traditional characters"),
+                "games": {"type": "object", "propertyNames": key, "additionalProperties": word,
+                          "description": "game id -> the word that game's rulebook uses instead"},
+                "seeded": {"type": "array", "uniqueItems": True, "items": dict(ident),
+                           "description": "the games whose seed rulebook prints the word the game uses"},
+                "role": dict(ident, description="the term is this role's name: the content's zh name of the role "
+                                                "is the same word")},
+               ["en", "hans", "hant"])
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "glossary.schema.json",
+            "title": "boardrules glossary (the words of a second language's rules pages)",
+            "description": "The rulebook terms the rules pages use, one word per term and game, in the script each "
+                           "game's rulebook uses (content/glossary.zh.yaml).",
+            "type": "object", "additionalProperties": False, "required": ["games", "terms"],
+            "properties": {
+              "games": {"type": "object", "propertyNames": key, "minProperties": 1, "maxProperties": 100,
+                        "additionalProperties": game,
+                        "description": "game id -> the script its rulebook uses and the seed rulebook it follows"},
+              "terms": {"type": "object", "propertyNames": key, "minProperties": 1, "maxProperties": 2000,
+                        "additionalProperties": term, "description": "term id -> its words"}}}
 
 
 def bound_integers(node) -> None:
