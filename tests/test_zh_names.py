@@ -156,6 +156,15 @@ def test_the_glossary_role_words_are_the_contents_role_names():
     assert checked >= 15
 
 
+def test_the_governor_is_called_as_each_seed_calls_him():
+    """The role games' start player is the Governor: 長官 in seed 000, 總督 in seed 002, 总督 in seed 001."""
+    glossary = load_glossary()
+    for game in ("san_juan", "san_juan_1897", "puerto_rico"):
+        names = load_model(game).raw["content"]["names"]
+        said = names.get("start_player")
+        assert isinstance(said, dict) and said["zh"] == glossary.word("governor", game), game
+
+
 def test_a_broken_glossary_is_refused_with_its_place(tmp_path):
     text = (data_dir("content") / "glossary.zh.yaml").read_text(encoding="utf-8")
     bad = tmp_path / "glossary.zh.yaml"
