@@ -39,7 +39,7 @@ def docs(source, out_dir):
                                             "grammar says (a CI check that schemas/ is up to date).")
 def schemas(out_dir, check):
     """Write the JSON Schemas: the content's (defs, part, game, variant, from the grammar that declares every node
-    kind once) and the API's (action, view, state). With --check, compare instead and fail on any difference."""
+    kind once; glossary, the words of a second language's rules pages) and the API's (action, view, state). With --check, compare instead and fail on any difference."""
     import json
     from pathlib import Path
 
@@ -60,7 +60,7 @@ def schemas(out_dir, check):
             path.write_text(text, encoding="utf-8")
     if check and stale:
         raise click.ClickException(f"out of date in {folder}: {', '.join(stale)} (run: boardrules schemas)")
-    click.echo(f"{'checked' if check else 'wrote'} 7 schemas in {folder}")
+    click.echo(f"{'checked' if check else 'wrote'} {len(content_schemas()) + len(api_schemas())} schemas in {folder}")
 
 
 @cli.command(short_help="List the example house rules and scripts that come with boardrules, or copy them.")

@@ -264,6 +264,7 @@ class ContentCompiler(StepCompiler):
         for doc, path, key, spec in self.entries("events"):
             m.events[key] = spec if isinstance(spec, str) else spec.get("text", key)
         self.declare_tracks()
+        m.zh = M.zh_names(self.doc.data)
 
     def family(self, key, spec, path):
         """A family of zones: one member zone per key, named '<family>_<key>' in states and views."""

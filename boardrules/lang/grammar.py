@@ -431,6 +431,8 @@ def content_schemas() -> dict[str, dict]:
                                                                        "(player count, options)"),
                         "notes": {"type": "array", "items": text}}, ["id", "name"])
     mapping = lambda v: {"type": "object", "propertyNames": ident, "additionalProperties": v}
+    zh = {"type": "string", "minLength": 1, "description": "its name in Chinese (optional: a house rule's own "
+                                                           "names may leave it out)"}
     sections = {
       "options": mapping(obj({"default": {"type": ["boolean", "integer", "string"],
                                           "description": "the value a game has unless it asks for another; its kind "
@@ -441,9 +443,10 @@ def content_schemas() -> dict[str, dict]:
                               "players": {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 1,
                                           "description": "the player counts the option may be used with"},
                               "excludes": {"type": "array", "items": ident,
-                                           "description": "options that cannot be on (truthy) together with this one"}},
+                                           "description": "options that cannot be on (truthy) together with this one"},
+                              "zh": zh},
                              ["default"])),
-      "presets": mapping(obj({"text": text, "options": {"type": "object", "minProperties": 1}}, ["options"])),
+      "presets": mapping(obj({"text": text, "zh": zh, "options": {"type": "object", "minProperties": 1}}, ["options"])),
       "attributes": mapping(obj({"type": {"enum": ["integer", "string", "map", "boolean", "shape"],
                                           "description": "shape: a piece of squares, written as rows of '#' (a "
                                                          "square) and '.' (none), all joined side by side"}, "default": {}, "text": text,
@@ -461,7 +464,7 @@ def content_schemas() -> dict[str, dict]:
                                                       "colour): steps name a member with 'key'"},
                             "member": dict(text, description="how the rules pages call one member of a family; "
                                                              "'{key}' stands for its key"),
-                            "text": text, "tableau": {"type": "boolean"}, "quiet": {"type": "boolean"},
+                            "text": text, "zh": zh, "tableau": {"type": "boolean"}, "quiet": {"type": "boolean"},
                             "holds": {"type": "string", "description": "what one card in it is called in the rules "
                                       "pages when nothing else says (one word, as its text would use it)"},
                             "only": dict(R("condition"), description="which cards may lie in it: a condition of the "
@@ -469,7 +472,7 @@ def content_schemas() -> dict[str, dict]:
                                          "another card there stops the game with a RulesError; a saved state with "
                                          "one there is refused"),
                             "refill": obj({"from": ident, "shuffle": {"type": "boolean"}}, ["from"])}, ["scope", "visibility"])),
-      "piles": mapping(obj({"visibility": {"enum": ["hidden", "public"]}, "text": text,
+      "piles": mapping(obj({"visibility": {"enum": ["hidden", "public"]}, "text": text, "zh": zh,
                             "capacity": dict(R("expr"), description="how many cards the pile on one card holds: a "
                                          "number or an expression of the card ($self)")}, ["visibility"])),
       "counters": mapping(obj({"scope": {"enum": ["shared", "player", "role", "card"],
@@ -477,7 +480,7 @@ def content_schemas() -> dict[str, dict]:
                                "reset": {"enum": ["never", "round", "phase", "move"],
                                          "description": "when the values go back to 0: never, at each round's or "
                                                         "phase's start, or (a card's count) when the card moves"},
-                               "text": text,
+                               "text": text, "zh": zh,
                                "flag": dict(text, description="an on/off counter (0 or 1): the sentence that holds when "
                                             "it is 1, used in the generated rules text"),
                                "flag_off": dict(text, description="the sentence that holds when it is 0"),
@@ -499,9 +502,9 @@ def content_schemas() -> dict[str, dict]:
                  "description": "the characters of the tiles' rows: one character -> what a cell is"},
       "tiles": mapping(obj({"rows": {"type": "array", "minItems": 1, "items": text,
                                      "description": "n rows of n characters of the legend, top row first"},
-                            "text": text}, ["rows"], "a square tile of cells")),
+                            "text": text, "zh": zh}, ["rows"], "a square tile of cells")),
       "boards": mapping(obj({
-          "text": text,
+          "text": text, "zh": zh,
           "layouts": {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"}, "additionalProperties": {
               "type": "array", "minItems": 1, "items": {"type": "array", "minItems": 1, "items": {"oneOf": [
                   ident, obj({"tile": ident, "rotation": {"enum": [0, 90, 180, 270, "random"]}}, ["tile"])]}}},
@@ -530,7 +533,7 @@ def content_schemas() -> dict[str, dict]:
           "scope": {"enum": ["player", "shared"], "description": "who has a marker: each player (default) or the "
                                                                   "table"},
           "length": {"type": "integer", "maximum": MAX_NUMBER, "description": "the last space; a marker starts on 0"},
-          "text": text,
+          "text": text, "zh": zh,
           "spaces": {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
                      "description": "space number (in quotes) -> its attributes (numbers or words): the "
                                                      "threshold spaces, each firing 'event' once per marker",
@@ -543,7 +546,7 @@ def content_schemas() -> dict[str, dict]:
           "order": {"type": "boolean", "description": "an order track: a marker moving onto a space goes on top of "
                                                       "the markers there, and 'turns: {by_track}' follows its order"}},
           ["length"])),
-      "quantities": mapping(obj({"base": R("expr"), "text": text, "min": {"type": "integer"}, "max": {"type": "integer"},
+      "quantities": mapping(obj({"base": R("expr"), "text": text, "zh": zh, "min": {"type": "integer"}, "max": {"type": "integer"},
                                  "flag": dict(text, description="an on/off quantity (0 or 1): the sentence that holds "
                                                                 "when it is 1, used in the generated rules text")})),
       "payments": mapping(obj({"text": text, "sources": {"type": "array", "minItems": 1, "items": {"oneOf": [
@@ -720,10 +723,41 @@ def content_schemas() -> dict[str, dict]:
                }}
     annotate({}, {"part.schema.json": part, "game.schema.json": game, "variant.schema.json": variant})
     out = {"defs.schema.json": defs_doc, "part.schema.json": part, "game.schema.json": game,
-           "variant.schema.json": variant}
+           "variant.schema.json": variant, "glossary.schema.json": glossary_schema()}
     for schema in out.values():
         bound_integers(schema)
     return out
+
+
+def glossary_schema() -> dict:
+    """The glossary of a second language's rulebook words (content/glossary.zh.yaml, read by
+    ``content.glossary.load_glossary``): one word per term and game, in the script of the game's rulebook."""
+    key = {"pattern": "^[a-z][a-z0-9_]*$"}
+    word = {"type": "string", "minLength": 1, "maxLength": 100}
+    game = obj({"script": {"enum": ["hans", "hant"], "description": "hans: simplified, hant: traditional characters"},
+                "seed": {"type": "string", "pattern": "^[0-9]{3}$", "description": "the seed rulebook's number"}},
+               ["script"])
+    term = obj({"en": dict(text, minLength=1, maxLength=200, description="the English term the pages use"),
+                "hans": dict(word, description="the word in simplified characters"),
+                "hant": dict(word, description="the word in traditional characters"),
+                "games": {"type": "object", "propertyNames": key, "additionalProperties": word,
+                          "description": "game id -> the word that game's rulebook uses instead"},
+                "seeded": {"type": "array", "uniqueItems": True, "items": dict(ident),
+                           "description": "the games whose seed rulebook prints the word the game uses"},
+                "role": dict(ident, description="the term is this role's name: the content's zh name of the role "
+                                                "is the same word")},
+               ["en", "hans", "hant"])
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": BASE + "glossary.schema.json",
+            "title": "boardrules glossary (the words of a second language's rules pages)",
+            "description": "The rulebook terms the rules pages use, one word per term and game, in the script each "
+                           "game's rulebook uses (content/glossary.zh.yaml).",
+            "type": "object", "additionalProperties": False, "required": ["games", "terms"],
+            "properties": {
+              "games": {"type": "object", "propertyNames": key, "minProperties": 1, "maxProperties": 100,
+                        "additionalProperties": game,
+                        "description": "game id -> the script its rulebook uses and the seed rulebook it follows"},
+              "terms": {"type": "object", "propertyNames": key, "minProperties": 1, "maxProperties": 2000,
+                        "additionalProperties": term, "description": "term id -> its words"}}}
 
 
 def bound_integers(node) -> None:

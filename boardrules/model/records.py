@@ -68,6 +68,21 @@ def names(value, fallback) -> dict:
     return dict(value) if isinstance(value, dict) else {"en": fallback}
 
 
+ZH_SECTIONS = ("options", "presets", "zones", "piles", "counters", "tiles", "boards", "tracks", "quantities")
+
+
+def zh_names(data: dict) -> dict:
+    """The optional `zh` names of a game's named things other than cards and roles (their `name` carries its own):
+    section -> id -> name, only the sections and entries that give one."""
+    out = {}
+    for section in ZH_SECTIONS:
+        entries = data.get(section)
+        found = {key: spec["zh"] for key, spec in (entries or {}).items() if isinstance(spec, dict) and spec.get("zh")}
+        if found:
+            out[section] = found
+    return out
+
+
 @attrs.define(eq=False)
 class ZoneDef:
     index: int
@@ -330,6 +345,7 @@ class GameDef:
     nodes: dict = attrs.field(factory=dict)             # node path -> compiled node
     flow: object = None                                 # the top-level node
     raw: dict = attrs.field(factory=dict)               # merged content, for docs
+    zh: dict = attrs.field(factory=dict)    # section -> id -> Chinese name, for the named things without a `name`
     live_cache: dict = attrs.field(factory=dict)        # types present in a game -> live_tables()
     setups: dict = attrs.field(factory=dict)            # (players, options) -> a set-up game (Kernel.setup)
     tag_nouns: dict = attrs.field(factory=dict)         # tag -> what a card with it is called (tag_noun)
