@@ -220,9 +220,10 @@ def test_bad_arguments_are_usage_errors():
 
 
 def test_the_record_stops_growing_at_its_limit_and_is_still_saved_and_read(monkeypatch):
+    from boardrules.compiled import kernel as compiled_kernel
     from boardrules.engine import kernel, serialize, state
 
-    for module in (kernel, state, serialize):
+    for module in (kernel, compiled_kernel, state, serialize):
         monkeypatch.setattr(module, "MAX_STATE_EVENTS", 60)
     game = played("san_juan", 2, seed=3, steps=40)
     assert game.event_count == 60 and len(game.history) == 40
