@@ -35,6 +35,7 @@ def _move_source(model) -> list[str]:
     capped = [p.index for p in model.piles if p.capacity is not None]
     cleared = list(model.reset_counters.get("move", ()))
     has_piles = bool(model.piles)
+    only = [i for i, o in enumerate(model.zone_only) if o is not None]
     L = ["def move(self, c, dest, bottom=False):",
          "    if dest is None or dest[2] is None:",
          "        return False",
@@ -42,6 +43,9 @@ def _move_source(model) -> list[str]:
     if capped:
         L += [f"    if kind == {PILE} and i in {_ints(capped)} and self.pile_room(i, owner) <= 0:",
               "        return _Kernel.move(self, c, dest, bottom)      # (it raises: the pile is full)"]
+    if only:        # zones that say which cards may lie in them: the interpreter's check and its error
+        L += [f"    if kind == {ZONE} and i in {_ints(only)} and not self.may_lie(c, i):",
+              "        return _Kernel.move(self, c, dest, bottom)      # (it raises: the card may not lie there)"]
     L += ["    loc = self.loc",
           "    mine = self.mine",
           "    source = loc[c]",
