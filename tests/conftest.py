@@ -42,13 +42,17 @@ class _Hang(BaseException):
     library can swallow it."""
 
 
+WALL = 5        # a time limit's clock allowance, in multiples of its CPU time: room for a loaded machine
+
+
 @contextlib.contextmanager
 def time_limit(seconds: float, what: str = "the call"):
-    """Fails (AssertionError, so hypothesis shrinks and reports the example) when the block runs longer than
-    ``seconds`` of CPU time (the process's own, so a machine loaded by other work does not fail it), instead of
-    letting a hang hang the test run. Uses SIGPROF, so it interrupts Python code in the main thread; a single C
-    call that never returns (a huge ``int ** int``) or a wait that uses no CPU is caught only by the faulthandler
-    watchdog, which ends the whole run with a traceback after ``10 * seconds`` of the clock."""
+    """Fails (AssertionError, so hypothesis shrinks and reports the example) when the block uses more than
+    ``seconds`` of CPU time (the process's own, so a machine loaded by other work does not fail it), or more than
+    ``WALL * seconds`` of the clock (a hang that waits rather than computes), instead of letting a hang hang the
+    test run. Uses SIGPROF and SIGALRM, so it interrupts Python code in the main thread; a single C call that never
+    returns (a huge ``int ** int``) is caught only by the faulthandler watchdog, which ends the whole run with a
+    traceback after ``10 * seconds`` of the clock."""
     if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -56,8 +60,9 @@ def time_limit(seconds: float, what: str = "the call"):
     def ring(signum, frame):
         raise _Hang()
 
-    previous = signal.signal(signal.SIGPROF, ring)
+    previous = signal.signal(signal.SIGPROF, ring), signal.signal(signal.SIGALRM, ring)
     signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds * WALL)
     faulthandler.dump_traceback_later(seconds * 10, exit=True)
     try:
         yield
@@ -65,8 +70,10 @@ def time_limit(seconds: float, what: str = "the call"):
         raise AssertionError(f"{what} took more than {seconds} s (a hang, or work no limit bounds)") from None
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.setitimer(signal.ITIMER_REAL, 0)
         faulthandler.cancel_dump_traceback_later()
-        signal.signal(signal.SIGPROF, previous)
+        signal.signal(signal.SIGPROF, previous[0])
+        signal.signal(signal.SIGALRM, previous[1])
 
 
 def pytest_terminal_summary(terminalreporter):
