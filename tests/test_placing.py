@@ -440,8 +440,8 @@ def test_the_rules_pages_say_the_place_step_as_a_rulebook_would(rules):
                     "all in one region, on no filled cell, in a region that holds one of your markers and next to "
                     "one of your markers or a laid piece (each square covers a cell; the cell under its first "
                     "square, the leftmost of its top row once turned, is where it lies); for each cell with a "
-                    "star it covers, add 1 to your stars; if that fills the last empty cell of a region, abilities "
-                    "that act when a region is filled take effect (once per region)")
+                    "star it covers, add 1 to your stars; if that fills the last empty cell of a region (once per "
+                    "region), abilities that act when a region is filled take effect")
     claim = next(str(n.text) for n in rules.model.nodes.values() if type(n).__name__ == "Claim")
     assert claim.startswith("you may put one of your markers on an empty land cell of the map; if the cell has a "
                             "star, add 1 to your stars")
